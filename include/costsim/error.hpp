@@ -1,0 +1,56 @@
+// costsim/error.hpp — the errors costsim reports about its input.
+//
+// Every problem with user input ends as an `input_error`: which file, which JSON
+// pointer inside it (RFC 6901, e.g. "/candidates/0/checkpoint/every"), and what was
+// expected. `what()` is the one-line message the CLI prints before exiting with 2.
+// Parsers of single values (decimals, durations, timestamps) throw `value_error`,
+// which knows only what was wrong; the JSON layer adds the file and the path.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace costsim {
+
+/// A single value is malformed; says what was expected.
+class value_error : public std::runtime_error {
+public:
+    explicit value_error(const std::string& expected) : std::runtime_error(expected) {}
+};
+
+/// Input (a file, or a command-line value) is malformed at a known place.
+class input_error : public std::runtime_error {
+public:
+    input_error(std::string file, std::string pointer, std::string expected)
+        : std::runtime_error(compose(file, pointer, expected)),
+          file_(std::move(file)), pointer_(std::move(pointer)), expected_(std::move(expected)) {}
+
+    const std::string& file() const noexcept { return file_; }
+    const std::string& pointer() const noexcept { return pointer_; }
+    const std::string& expected() const noexcept { return expected_; }
+
+private:
+    static std::string compose(const std::string& file, const std::string& pointer,
+                               const std::string& expected) {
+        std::string s = file.empty() ? std::string("<input>") : file;
+        s += ": ";
+        if (!pointer.empty()) {
+            s += pointer;
+            s += ": ";
+        }
+        s += expected;
+        return s;
+    }
+    std::string file_, pointer_, expected_;
+};
+
+/// A computation is asked something the model cannot answer (no rate between two
+/// currencies, no spot price in force at a time). Not an input-format problem, but
+/// still reported, never silently defaulted.
+class model_error : public std::runtime_error {
+public:
+    explicit model_error(const std::string& what) : std::runtime_error(what) {}
+};
+
+}  // namespace costsim

@@ -1,0 +1,253 @@
+// costsim/json_input.hpp — reading costsim's JSON files with errors that say where.
+//
+// A `json_cursor` is a position in a parsed document: the file name and the JSON
+// pointer of the value. Every accessor either returns a well-formed value or throws
+// an input_error "FILE: /offers/3/billing/increment: a duration such as ...". Objects
+// are checked for unknown keys, so a misspelt field is an error, not a silent default.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <initializer_list>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <date/date.h>
+#include <nlohmann/json.hpp>
+
+#include "costsim/decimal.hpp"
+#include "costsim/duration.hpp"
+#include "costsim/error.hpp"
+#include "costsim/money.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+using json = nlohmann::ordered_json;
+
+/// Reads and parses a JSON file; throws input_error naming the file on any failure.
+json load_json_file(const std::string& path);
+/// Parses JSON text that came from `name` (a file name, or "<stdin>").
+json parse_json_text(const std::string& text, const std::string& name);
+
+class json_cursor {
+public:
+    json_cursor(const json& value, std::string file, std::string pointer = "")
+        : v_(&value), file_(std::move(file)), ptr_(std::move(pointer)) {}
+
+    const json& value() const noexcept { return *v_; }
+    const std::string& file() const noexcept { return file_; }
+    const std::string& pointer() const noexcept { return ptr_; }
+
+    [[noreturn]] void fail(const std::string& expected) const { throw input_error(file_, ptr_, expected); }
+
+    /// Requires an object whose keys are all in `allowed`.
+    void expect_object(std::initializer_list<std::string_view> allowed) const;
+    bool has(std::string_view key) const;
+    /// A required member.
+    json_cursor operator[](std::string_view key) const;
+    /// A member that may be absent (null counts as absent).
+    std::optional<json_cursor> optional(std::string_view key) const;
+    /// Elements of a required array (non-empty when `non_empty`).
+    std::vector<json_cursor> elements(bool non_empty = false) const;
+
+    std::string string() const;
+    /// A string equal to one of `choices`.
+    std::string choice(std::initializer_list<std::string_view> choices) const;
+    exact decimal() const;  ///< a decimal *string*; JSON numbers are refused for amounts
+    usec duration() const;  ///< "90s" or a JSON number of seconds
+    timestamp time() const;
+    date::year_month_day day() const;  ///< "YYYY-MM-DD"
+    std::int64_t integer(std::int64_t min, std::int64_t max) const;
+    double number(double min, double max) const;  ///< for non-money quantities (GiB, rates)
+    bool boolean() const;
+    costsim::currency currency() const;
+
+private:
+    const json* v_;
+    std::string file_, ptr_;
+};
+
+/// RFC 6901 escaping of one reference token.
+std::string json_pointer_token(std::string_view key);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline std::string json_pointer_token(std::string_view key) {
+    std::string s;
+    for (char c : key) {
+        if (c == '~') s += "~0";
+        else if (c == '/') s += "~1";
+        else s += c;
+    }
+    return s;
+}
+
+inline json parse_json_text(const std::string& text, const std::string& name) {
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error& e) {
+        std::string msg = e.what();
+        // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> keep the tail.
+        if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
+        throw input_error(name, "", "valid JSON (" + msg + ")");
+    }
+}
+
+inline json load_json_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw input_error(path, "", "a readable file (cannot open it)");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) throw input_error(path, "", "a readable file (read failed)");
+    return parse_json_text(ss.str(), path);
+}
+
+namespace detail {
+inline std::string type_name(const json& j) {
+    if (j.is_null()) return "null";
+    if (j.is_boolean()) return "a boolean";
+    if (j.is_number()) return "a number";
+    if (j.is_string()) return "a string";
+    if (j.is_array()) return "an array";
+    return "an object";
+}
+}  // namespace detail
+
+inline void json_cursor::expect_object(std::initializer_list<std::string_view> allowed) const {
+    if (!v_->is_object()) fail("an object, got " + detail::type_name(*v_));
+    for (const auto& [k, _] : v_->items()) {
+        bool known = false;
+        for (auto a : allowed) known = known || a == k;
+        if (!known) {
+            std::string list;
+            for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+            throw input_error(file_, ptr_ + "/" + json_pointer_token(k), "a known field (one of: " + list + ")");
+        }
+    }
+}
+
+inline bool json_cursor::has(std::string_view key) const {
+    return v_->is_object() && v_->contains(key) && !(*v_)[std::string(key)].is_null();
+}
+
+inline json_cursor json_cursor::operator[](std::string_view key) const {
+    std::string p = ptr_ + "/" + json_pointer_token(key);
+    if (!v_->is_object()) fail("an object, got " + detail::type_name(*v_));
+    auto it = v_->find(key);
+    if (it == v_->end() || it->is_null()) throw input_error(file_, p, "a value (this field is required)");
+    return json_cursor(*it, file_, p);
+}
+
+inline std::optional<json_cursor> json_cursor::optional(std::string_view key) const {
+    if (!has(key)) return std::nullopt;
+    return (*this)[key];
+}
+
+inline std::vector<json_cursor> json_cursor::elements(bool non_empty) const {
+    if (!v_->is_array()) fail("an array, got " + detail::type_name(*v_));
+    if (non_empty && v_->empty()) fail("a non-empty array");
+    std::vector<json_cursor> out;
+    out.reserve(v_->size());
+    for (std::size_t i = 0; i < v_->size(); ++i) out.emplace_back((*v_)[i], file_, ptr_ + "/" + std::to_string(i));
+    return out;
+}
+
+inline std::string json_cursor::string() const {
+    if (!v_->is_string()) fail("a string, got " + detail::type_name(*v_));
+    return v_->get<std::string>();
+}
+
+inline std::string json_cursor::choice(std::initializer_list<std::string_view> choices) const {
+    std::string list;
+    for (auto c : choices) list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
+    if (!v_->is_string()) fail("one of " + list + ", got " + detail::type_name(*v_));
+    std::string s = v_->get<std::string>();
+    for (auto c : choices)
+        if (c == s) return s;
+    fail("one of " + list + ", got \"" + s + "\"");
+}
+
+inline exact json_cursor::decimal() const {
+    if (!v_->is_string())
+        fail("a decimal string such as \"0.9731\" (amounts travel as strings), got " + detail::type_name(*v_));
+    try {
+        return parse_decimal(v_->get<std::string>());
+    } catch (const value_error& e) {
+        fail(e.what());
+    }
+}
+
+inline usec json_cursor::duration() const {
+    try {
+        if (v_->is_string()) return parse_duration(v_->get<std::string>());
+        if (v_->is_number()) return duration_from_seconds(v_->get<double>());
+    } catch (const value_error& e) {
+        fail(e.what());
+    }
+    fail("a duration such as \"90s\", \"15m\", \"1.5h\", \"2d\" or a number of seconds, got " + detail::type_name(*v_));
+}
+
+inline timestamp json_cursor::time() const {
+    try {
+        return parse_timestamp(string());
+    } catch (const value_error& e) {
+        fail(e.what());
+    }
+}
+
+inline date::year_month_day json_cursor::day() const {
+    std::string s = string();
+    if (s.size() != 10) fail("a date \"YYYY-MM-DD\", got \"" + s + "\"");
+    try {
+        return date::year_month_day{date::floor<date::days>(parse_timestamp(s))};
+    } catch (const value_error&) {
+        fail("a date \"YYYY-MM-DD\", got \"" + s + "\"");
+    }
+}
+
+inline std::int64_t json_cursor::integer(std::int64_t min, std::int64_t max) const {
+    std::string want = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    if (v_->is_number_integer()) {
+        auto i = v_->get<std::int64_t>();
+        if (v_->is_number_unsigned() && v_->get<std::uint64_t>() > static_cast<std::uint64_t>(max)) fail(want);
+        if (i < min || i > max) fail(want + ", got " + std::to_string(i));
+        return i;
+    }
+    fail(want + ", got " + detail::type_name(*v_));
+}
+
+inline double json_cursor::number(double min, double max) const {
+    if (!v_->is_number()) fail("a number, got " + detail::type_name(*v_));
+    double d = v_->get<double>();
+    if (!std::isfinite(d) || d < min || d > max) {
+        std::ostringstream s;
+        s << "a number from " << min << " to " << max << ", got " << d;
+        fail(s.str());
+    }
+    return d;
+}
+
+inline bool json_cursor::boolean() const {
+    if (!v_->is_boolean()) fail("true or false, got " + detail::type_name(*v_));
+    return v_->get<bool>();
+}
+
+inline costsim::currency json_cursor::currency() const {
+    try {
+        return costsim::currency(string());
+    } catch (const value_error& e) {
+        fail(e.what());
+    }
+}
+
+}  // namespace costsim

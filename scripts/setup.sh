@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# scripts/setup.sh — install costsim's build dependencies (Debian/Ubuntu packages) when
+# missing. Sourced by demo.sh and test.sh; safe to run again.
+set -euo pipefail
+COSTSIM_PACKAGES=(cmake make g++ libboost-dev libhowardhinnant-date-dev librange-v3-dev doctest-dev
+                  nlohmann-json3-dev libcli11-dev libfmt-dev librandom123-dev)
+missing=()
+for p in "${COSTSIM_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "costsim setup: installing ${missing[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

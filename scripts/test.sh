@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# scripts/test.sh — the whole test suite, as CI runs it:
+#   1. warnings-as-errors build, unit + CLI tests (ctest), every header compiled alone;
+#   2. the same tests under AddressSanitizer + UBSan;
+#   3. install into a temporary prefix and build examples/planning_tool against it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/scripts/setup.sh"
+jobs=$(nproc)
+out="${COSTSIM_TEST_BUILD_DIR:-$root/build-test}"
+
+echo "== 1/3 build with -Wall -Wextra -Wpedantic -Werror, run the tests"
+cmake -S "$root" -B "$out/werror" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOSTSIM_WERROR=ON -DCOSTSIM_WITH_TORCH=OFF >/dev/null
+cmake --build "$out/werror" -j"$jobs"
+ctest --test-dir "$out/werror" --output-on-failure -j"$jobs"
+
+echo "== 2/3 AddressSanitizer + UBSan"
+cmake -S "$root" -B "$out/asan" -DCMAKE_BUILD_TYPE=Debug -DCOSTSIM_WERROR=ON -DCOSTSIM_SANITIZE=ON \
+      -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_INSTALL=OFF >/dev/null
+cmake --build "$out/asan" --target costsim_tests costsim_cli -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$out/asan" --output-on-failure -j"$jobs"
+
+echo "== 3/3 install, then build a consumer against the installed package"
+prefix="$out/prefix"
+rm -rf "$prefix" "$out/consumer"
+cmake --install "$out/werror" --prefix "$prefix" >/dev/null
+cmake -S "$root/examples/planning_tool" -B "$out/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
+      -DCMAKE_CXX_FLAGS="-Wall -Wextra -Wpedantic -Werror" >/dev/null
+cmake --build "$out/consumer" -j"$jobs"
+"$out/consumer/planning_tool" "$prefix/share/costsim/pricing_data/gpu_platforms_2018.json" 12h 2026-02-01 USD \
+  | tee "$out/consumer/output.txt"
+grep -q "^cheapest: " "$out/consumer/output.txt"
+"$prefix/bin/costsim" demo >/dev/null  # the installed CLI finds its installed catalogs
+echo "costsim tests: all stages passed"

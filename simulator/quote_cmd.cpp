@@ -1,0 +1,92 @@
+// simulator/quote_cmd.cpp — `costsim quote`: the exact invoice of one run.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "costsim/costsim.hpp"
+#include "text.hpp"
+
+namespace costsim::cli {
+
+namespace {
+
+template <class F>
+auto flag(const char* name, F&& parse) {
+    try {
+        return parse();
+    } catch (const value_error& e) {
+        throw input_error("command line", name, e.what());
+    }
+}
+
+std::string render_text(const catalog& cat, const offer& o, const invoice& inv) {
+    const std::string cur(inv.in_currency.code());
+    std::string out = bold(fmt::format("Invoice: {} ({}, {})", o.id, to_string(inv.market), cur)) + "\n";
+    out += fmt::format("  catalog   {} (as of {}), {}\n", cat.name, format_date(cat.as_of), cat.file);
+    out += fmt::format("  start     {}\n", format_timestamp(inv.start));
+    out += fmt::format("  duration  {} ({} s), billed {} ({} s)\n", format_duration(inv.duration),
+                       format_seconds(inv.duration), format_duration(inv.billed), format_seconds(inv.billed));
+    out += fmt::format("  billing   {}\n\n", inv.rule);
+    text_table t({{"item", align::left},
+                  {"month", align::left},
+                  {"billed", align::right},
+                  {"exact " + cur, align::right},
+                  {"amount " + cur, align::right}});
+    for (const auto& l : inv.lines)
+        t.add({l.item, l.month, l.billed.count() ? format_duration(l.billed) : "", to_decimal_string(l.exact.amount()),
+               round_half_up(l.exact).to_string()});
+    out += t.render();
+    out += fmt::format("\n  total     {} {}  (exact {}, rounded once, half-up, to the minor unit)\n",
+                       bold(inv.total.to_string()), cur, to_decimal_string(inv.total_exact.amount()));
+    if (!is_terminating(inv.total_exact.amount()))
+        out += fmt::format("            exact fraction {}\n", to_fraction_string(inv.total_exact.amount()));
+    for (const auto& r : inv.rates_used) out += fmt::format("  rate      {}{}\n", describe(r), r.source.empty() ? "" : ", " + r.source);
+    return out;
+}
+
+}  // namespace
+
+int run_quote(const quote_args& a) {
+    catalog cat = load_catalog(a.catalog);
+    const offer* o = cat.find(a.offer);
+    if (!o) {
+        std::string known;
+        for (const auto& x : cat.offers) known += (known.empty() ? "" : ", ") + x.id;
+        throw input_error(a.catalog, "/offers", "an offer with id \"" + a.offer + "\" (known: " + known + ")");
+    }
+    quote_request req;
+    req.market = flag("--market", [&] { return parse_market_kind(a.market); });
+    if (!o->has_market(req.market)) {
+        std::string have;
+        for (auto m : {market_kind::on_demand, market_kind::spot, market_kind::monthly})
+            if (o->has_market(m)) have += (have.empty() ? "" : ", ") + std::string(to_string(m));
+        auto idx = static_cast<std::size_t>(o - cat.offers.data());
+        throw input_error(a.catalog, "/offers/" + std::to_string(idx) + "/markets",
+                          "a \"" + a.market + "\" market for offer \"" + o->id + "\" (it has: " + have + ")");
+    }
+    req.duration = flag("--duration", [&] { return parse_duration(a.duration); });
+    req.start = flag("--start", [&] { return parse_timestamp(a.start); });
+    if (!a.currency.empty()) req.in_currency = flag("--currency", [&] { return currency(a.currency); });
+    if (!a.egress_gb.empty()) req.egress = flag("--egress-gb", [&] { return gigabytes(parse_decimal(a.egress_gb)); });
+    if (req.egress && o->egress.empty() && req.egress->get() > 0)
+        throw input_error(a.catalog, "/offers/" + std::to_string(o - cat.offers.data()) + "/egress",
+                          "egress tiers for offer \"" + o->id + "\" (--egress-gb was given)");
+    invoice inv = [&] {
+        try {
+            return quote(cat, *o, req);
+        } catch (const model_error& e) {
+            const std::string what = e.what();
+            const bool rate = what.find("exchange rate") != std::string::npos;
+            throw input_error(a.catalog,
+                              rate ? "/exchange_rates"
+                                   : "/offers/" + std::to_string(o - cat.offers.data()) + "/markets/" + a.market,
+                              what);
+        }
+    }();
+    std::string out = a.json ? to_json(inv).dump() + "\n" : render_text(cat, *o, inv);
+    std::cout << out << std::flush;
+    return 0;
+}
+
+}  // namespace costsim::cli

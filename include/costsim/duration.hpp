@@ -41,7 +41,8 @@ inline constexpr usec max_duration = std::chrono::duration_cast<usec>(
 usec parse_duration(std::string_view text);
 /// A JSON number of seconds (finite, >= 0, at most max_duration, microsecond exact).
 usec duration_from_seconds(double seconds);
-/// Shortest exact text form: "90s" -> "1m30s" is not used; we print "90s", "1.5h", ...
+/// The largest unit (d, h, m, s) that states the value exactly with at most 3 decimals:
+/// "1.5h", "2d", "1m", "1.5m" (90 s), "61s"; below a second, seconds ("0.25s").
 std::string format_duration(usec d);
 /// Seconds as a decimal string without trailing zeros ("60", "0.25", "5400").
 std::string format_seconds(usec d);
@@ -209,6 +210,7 @@ inline timestamp parse_timestamp(std::string_view text) {
     }
     if (pos < text.size() && text[pos] == 'Z') ++pos;
     else if (pos + 6 == text.size() && text.substr(pos) == "+00:00") pos += 6;
+    else throw value_error(expected + " (UTC: end with 'Z')");
     if (pos != text.size()) throw value_error(expected + " (UTC: end with 'Z')");
     return t + std::chrono::hours(hh) + std::chrono::minutes(mm) + std::chrono::seconds(ss) + usec(us);
 }

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <compare>
+#include <concepts>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,9 @@ public:
 class money {
 public:
     money(exact amount, currency cur) : amount_(std::move(amount)), currency_(cur) {}
+    /// A binary float never becomes money: amounts come from decimal strings.
+    template <std::floating_point F>
+    money(F, currency) = delete;
     static money zero(currency cur) { return money(exact(0), cur); }
 
     const exact& amount() const noexcept { return amount_; }
@@ -65,6 +69,12 @@ public:
     friend money operator*(const money& a, const exact& k) { return money(exact(a.amount_ * k), a.currency_); }
     friend money operator*(const exact& k, const money& a) { return a * k; }
     friend money operator/(const money& a, const exact& k) { return money(exact(a.amount_ / k), a.currency_); }
+    template <std::floating_point F>
+    friend money operator*(const money&, F) = delete;
+    template <std::floating_point F>
+    friend money operator*(F, const money&) = delete;
+    template <std::floating_point F>
+    friend money operator/(const money&, F) = delete;
     /// The ratio of two amounts of the same currency (a pure number).
     friend exact operator/(const money& a, const money& b);
     friend bool operator==(const money& a, const money& b);

@@ -1,0 +1,141 @@
+// Tests of costsim/stats.hpp: summaries against hand-computed values.
+#include <costsim/stats.hpp>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+using namespace costsim;
+using doctest::Approx;
+
+TEST_CASE("a summary of four values matches the hand computation") {
+    // x = {4, 1, 3, 2}: mean 2.5; squared deviations 2.25 + 2.25 + 0.25 + 0.25 = 5;
+    // sample variance 5/3, sd 1.2909944, stderr = sd/sqrt(4) = 0.6454972;
+    // ci95 = 2.5 ± 1.959964·0.6454972 = 2.5 ± 1.2651514.
+    const summary s = summarize({4.0, 1.0, 3.0, 2.0});
+    CHECK(s.n == 4);
+    CHECK(s.mean == 2.5);
+    CHECK(s.std_error == Approx(std::sqrt(5.0 / 3.0) / 2.0).epsilon(1e-15));
+    CHECK(s.std_error == Approx(0.6454972).epsilon(1e-7));
+    CHECK(s.ci95_lo == Approx(1.2348486).epsilon(1e-7));
+    CHECK(s.ci95_hi == Approx(3.7651514).epsilon(1e-7));
+    // Type 7 on sorted {1,2,3,4}: h = 3p. p05: h = 0.15 -> 1.15; p50: 1.5 -> 2.5;
+    // p95: 2.85 -> 3.85; p99: 2.97 -> 3.97 (numpy.percentile gives the same).
+    CHECK(s.p05 == Approx(1.15).epsilon(1e-15));
+    CHECK(s.p50 == 2.5);
+    CHECK(s.p95 == Approx(3.85).epsilon(1e-15));
+    CHECK(s.p99 == Approx(3.97).epsilon(1e-15));
+    CHECK(s.min == 1.0);
+    CHECK(s.max == 4.0);
+}
+
+TEST_CASE("quantiles interpolate linearly between order statistics (type 7)") {
+    // n = 11, h = 10p: p05 -> x[0] + 0.5(x[1]-x[0]) = 15; p50 -> x[5] = 60;
+    // p95 -> x[9] + 0.5(x[10]-x[9]) = 100 + 450 = 550; p99 -> 100 + 0.9·900 = 910.
+    const summary s = summarize({1000, 90, 80, 70, 60, 50, 40, 30, 20, 10, 100});
+    CHECK(s.p05 == Approx(15.0).epsilon(1e-15));
+    CHECK(s.p50 == 60.0);
+    CHECK(s.p95 == Approx(550.0).epsilon(1e-15));
+    CHECK(s.p99 == Approx(910.0).epsilon(1e-15));
+    const std::vector<double> sorted{1.0, 2.0, 4.0};
+    CHECK(quantile_sorted(sorted, 0.0) == 1.0);
+    CHECK(quantile_sorted(sorted, 1.0) == 4.0);
+    CHECK(quantile_sorted(sorted, 0.75) == 3.0);  // h = 1.5 -> 2 + 0.5·2
+    CHECK_THROWS_AS(quantile_sorted(sorted, 1.5), value_error);
+    CHECK_THROWS_AS(quantile_sorted(std::vector<double>{}, 0.5), value_error);
+}
+
+TEST_CASE("one trial has a mean but no standard error") {
+    const summary s = summarize({7.25});
+    CHECK(s.mean == 7.25);
+    CHECK(std::isnan(s.std_error));
+    CHECK(s.p05 == 7.25);
+    CHECK(s.p99 == 7.25);
+    CHECK(s.min == 7.25);
+    CHECK(s.max == 7.25);
+}
+
+TEST_CASE("the mean is a compensated sum, so it survives cancellation") {
+    // Naive left-to-right summation gives 1e16 + 1 = 1e16, then 0, then 1: mean 0.25.
+    const summary s = summarize({1e16, 1.0, -1e16, 1.0});
+    CHECK(s.mean == 0.5);
+}
+
+TEST_CASE("empty input and non-finite results are rejected") {
+    CHECK_THROWS_AS(summarize({}), value_error);
+    CHECK_THROWS_AS(summarize({1.0, std::numeric_limits<double>::quiet_NaN()}), value_error);
+    CHECK_THROWS_AS(summarize({std::numeric_limits<double>::infinity()}), value_error);
+}
+
+TEST_CASE("running statistics agree with the two-pass summary") {
+    running_stats r;
+    for (double x : {4.0, 1.0, 3.0, 2.0}) r.add(x);
+    CHECK(r.count() == 4);
+    CHECK(r.mean() == 2.5);
+    CHECK(r.variance() == Approx(5.0 / 3.0).epsilon(1e-15));
+    CHECK(r.std_error() == Approx(0.6454972).epsilon(1e-7));
+    CHECK(r.ci95_half_width() == Approx(1.2651514).epsilon(1e-7));
+    CHECK(r.min() == 1.0);
+    CHECK(r.max() == 4.0);
+
+    SUBCASE("on a thousand values") {
+        std::vector<double> xs;
+        running_stats big;
+        for (int i = 0; i < 1000; ++i) {
+            const double x = std::sin(i * 0.37) * 100.0 + i * 0.01;
+            xs.push_back(x);
+            big.add(x);
+        }
+        const summary s = summarize(xs);
+        CHECK(big.mean() == Approx(s.mean).epsilon(1e-12));
+        CHECK(big.std_error() == Approx(s.std_error).epsilon(1e-12));
+        CHECK(big.min() == s.min);
+        CHECK(big.max() == s.max);
+    }
+    SUBCASE("fewer than two observations have no variance") {
+        running_stats one;
+        one.add(3.0);
+        CHECK(one.mean() == 3.0);
+        CHECK(std::isnan(one.variance()));
+        CHECK(running_stats{}.count() == 0);
+    }
+}
+
+TEST_CASE("merging running statistics equals adding everything to one") {
+    running_stats a, b, all;
+    for (double x : {4.0, 1.0, 9.5}) {
+        a.add(x);
+        all.add(x);
+    }
+    for (double x : {3.0, 2.0, -6.0, 0.5}) {
+        b.add(x);
+        all.add(x);
+    }
+    running_stats m = a;
+    m.merge(b);
+    CHECK(m.count() == 7);
+    CHECK(m.mean() == Approx(all.mean()).epsilon(1e-15));
+    CHECK(m.variance() == Approx(all.variance()).epsilon(1e-14));
+    CHECK(m.min() == -6.0);
+    CHECK(m.max() == 9.5);
+
+    SUBCASE("merging the same parts in the same order is bit-identical") {
+        running_stats again = a;
+        again.merge(b);
+        CHECK(again.mean() == m.mean());
+        CHECK(again.variance() == m.variance());
+    }
+    SUBCASE("an empty side changes nothing") {
+        running_stats e;
+        e.merge(a);
+        CHECK(e.mean() == a.mean());
+        CHECK(e.variance() == a.variance());
+        running_stats f = a;
+        f.merge(running_stats{});
+        CHECK(f.count() == a.count());
+        CHECK(f.mean() == a.mean());
+        CHECK(f.min() == a.min());
+    }
+}

@@ -15,7 +15,8 @@ cmake --build "$out/werror" -j"$jobs"
 ctest --test-dir "$out/werror" --output-on-failure -j"$jobs"
 
 echo "== 2/3 AddressSanitizer + UBSan"
-cmake -S "$root" -B "$out/asan" -DCMAKE_BUILD_TYPE=Debug -DCOSTSIM_WERROR=ON -DCOSTSIM_SANITIZE=ON \
+cmake -S "$root" -B "$out/asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+      -DCOSTSIM_WERROR=ON -DCOSTSIM_SANITIZE=ON \
       -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_INSTALL=OFF >/dev/null
 cmake --build "$out/asan" --target costsim_tests costsim_cli -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

@@ -5,6 +5,7 @@
 // a failure never leaves half an output behind.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -23,7 +24,16 @@ struct demo_args {
     bool json = false;
 };
 
+struct simulate_args {
+    std::string scenario;
+    std::uint64_t trials = 100000, seed = 1;
+    unsigned threads = 0;
+    double target_rel_ci = 0;
+    bool json = false, csv = false, progress = false;
+};
+
 int run_quote(const quote_args& a);
+int run_simulate(const simulate_args& a);
 int run_demo(const demo_args& a);
 
 /// The folder holding the bundled catalogs: $COSTSIM_DATA_DIR, the source tree this

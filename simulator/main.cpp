@@ -13,7 +13,8 @@ namespace {
 // CLI11 reads "--duration -5m" as a missing value followed by an unknown flag; glue such
 // values to their option so the duration parser can say what is wrong with them.
 std::vector<std::string> glue_dash_values(int argc, char** argv) {
-    static const char* const valued[] = {"--duration", "--start", "--egress-gb", "--gpu-hours", "--currency"};
+    static const char* const valued[] = {"--duration", "--start",   "--egress-gb",     "--gpu-hours",
+                                         "--currency", "--trials",  "--target-rel-ci", "--seed", "--threads"};
     std::vector<std::string> out;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -47,6 +48,19 @@ int main(int argc, char** argv) {
     quote->add_option("--egress-gb", q.egress_gb, "data transferred out, GB (decimal)");
     quote->add_flag("--json", q.json, "one JSON object, amounts as decimal strings");
 
+    cli::simulate_args sim;
+    auto* simulate = app.add_subcommand("simulate", "Monte Carlo of a scenario's candidates");
+    simulate->add_option("scenario", sim.scenario, "costsim.scenario/v1 file")->required();
+    simulate->add_option("--trials", sim.trials, "trials per candidate (default 100000)")->check(CLI::Range(1ULL, 100000000ULL));
+    simulate->add_option("--seed", sim.seed, "seed of the Philox streams (default 1)");
+    simulate->add_option("--threads", sim.threads, "worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+    simulate->add_option("--target-rel-ci", sim.target_rel_ci,
+                         "run until the 95 % CI half-width of each mean cost is below X of the mean")
+        ->check(CLI::Range(1e-6, 1.0));
+    auto* sim_json = simulate->add_flag("--json", sim.json, "one JSON object");
+    simulate->add_flag("--csv", sim.csv, "one CSV row per candidate")->excludes(sim_json);
+    simulate->add_flag("--progress", sim.progress, "progress bar on stderr (only on a terminal)");
+
     cli::demo_args d;
     auto* demo = app.add_subcommand("demo", "the bundled default: one job priced on every bundled offer");
     demo->add_option("--gpu-hours", d.gpu_hours, "GPU time of the job (default 10h)");
@@ -70,6 +84,7 @@ int main(int argc, char** argv) {
 
     try {
         if (*quote) return cli::run_quote(q);
+        if (*simulate) return cli::run_simulate(sim);
         if (d.data_dir.empty()) d.data_dir = cli::find_data_dir(argv[0]);
         return cli::run_demo(d);  // `costsim` alone runs the demo
     } catch (const input_error& e) {

@@ -84,3 +84,39 @@ foreach(case
   costsim_cli_test("bad catalog ${file} names the JSON path" EXIT 2 ERR_RE "${file}: ${re}"
     ARGS quote --catalog ${bad}/${file} --offer a/b/c --market on_demand --duration 1h)
 endforeach()
+
+# --- simulate ----------------------------------------------------------------------------
+set(ref ${COSTSIM_CLI_DATA}/spec_scenario.json)
+set(badsc ${COSTSIM_CLI_DATA}/bad_scenarios)
+costsim_cli_test("simulate accepts SPEC's reference scenario verbatim" EXIT 0
+  OUT_RE "^\\{\"scenario\":\"reference-poisson-checkpoint\",\"trials\":2000,\"seed\":1,\"currency\":\"USD\".*\"policy\":\"spot_only\",\"cost\":\\{\"mean\":.*\"checkpoint\":\\{\"every_hours\":1\\.0,\"cost_hours\":0\\.1"
+  ARGS simulate ${ref} --trials 2000 --json)
+costsim_cli_test("simulate --csv prints a header and one row per candidate" EXIT 0
+  OUT_RE "^offer,market,policy,checkpoint_every_hours.*\nref/p3\\.2xlarge,spot,spot_only,1,.*\nref/p3\\.2xlarge,on_demand,on_demand,"
+  ARGS simulate ${ref} --trials 500 --csv)
+costsim_cli_test("simulate text shows the ranked statistics" EXIT 0
+  OUT_RE "cost mean USD.*spot_only.*on_demand +on_demand"
+  ARGS simulate ${ref} --trials 500)
+add_test(NAME "cli: simulate --json is byte-identical for --threads 1 and 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli>
+    "-DARGS_A=simulate|${ref}|--trials|30001|--seed|7|--threads|1|--json"
+    "-DARGS_B=simulate|${ref}|--trials|30001|--seed|7|--threads|2|--json"
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/same_output.cmake)
+costsim_cli_test("simulate refuses zero trials" EXIT 2 ERR_RE "command line: --trials"
+  ARGS simulate ${ref} --trials 0)
+costsim_cli_test("simulate names a missing scenario file" EXIT 2 ERR_RE "nope\\.json: a readable file"
+  ARGS simulate ${COSTSIM_CLI_DATA}/nope.json)
+foreach(case
+    "negative_rate.json|/candidates/0/interruptions/rate_per_hour: a number from 0"
+    "zero_interval.json|/candidates/0/checkpoint/every: a positive interval"
+    "checkpoint_too_long.json|/candidates/0/checkpoint/cost: a checkpoint cost shorter than the interval"
+    "short_deadline.json|/deadline: a deadline of at least the work"
+    "unknown_model.json|/candidates/0/interruptions/model: one of"
+    "unknown_policy.json|/candidates/0/policy: one of"
+    "bad_delay.json|/candidates/0/restart/delay: a duration.*not negative")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 file)
+  list(GET parts 1 re)
+  costsim_cli_test("bad scenario ${file} names the JSON path" EXIT 2 ERR_RE "${file}: ${re}"
+    ARGS simulate ${badsc}/${file} --trials 10)
+endforeach()

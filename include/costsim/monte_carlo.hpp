@@ -1,0 +1,338 @@
+// costsim/monte_carlo.hpp — the Monte Carlo engine behind `costsim simulate`.
+//
+// Each trial t of candidate k draws from its own Philox streams keyed by (seed, t,
+// stream 2k for events, 2k+1 for the price path), so a trial's outcome depends only on
+// (seed, t, k): never on threads or scheduling. Trials are split into contiguous
+// ranges, one per thread; results are stored by trial index and summarized once,
+// sequentially, so the output is byte-identical for any thread count.
+//
+// Candidates on the on-demand or monthly market run one session with no interruptions:
+// they are priced by the exact invoice engine (sustained use, caps, fees, calendar
+// proration included), identical in every trial. Spot candidates use the fast path
+// (trial.hpp); its per-session billing agrees with the exact engine (tested).
+//
+// `target_rel_ci`: trials run in rounds (10^4, then doubling) until, for every
+// candidate, the 95 % CI half-width of the mean cost is below target × mean, or
+// `max_trials` is reached. Rounds are fixed sizes, so the stopping point, too, is
+// independent of threads.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "costsim/invoice.hpp"
+#include "costsim/scenario.hpp"
+#include "costsim/stats.hpp"
+#include "costsim/trial.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+struct mc_options {
+    std::uint64_t trials = 100000;
+    std::uint64_t seed = 1;
+    unsigned threads = 0;  ///< 0: all hardware threads
+    std::optional<double> target_rel_ci;
+    std::uint64_t max_trials = 10000000;
+    /// Called from the calling thread with the fraction done (0..1), if set.
+    std::function<void(double)> progress;
+};
+
+struct candidate_result {
+    std::string offer, market, policy;
+    summary cost, makespan_hours, billed_hours;
+    double interruptions_mean = 0, spot_work_fraction = 0;
+    std::optional<double> deadline_met;
+    checkpoint_spec checkpoint;
+    std::string checkpoint_rule;
+};
+
+struct simulation_result {
+    std::string scenario;
+    std::uint64_t trials = 0, seed = 0;
+    std::string currency;
+    std::optional<double> deadline_hours;
+    std::vector<candidate_result> candidates;
+};
+
+simulation_result simulate(const scenario& s, const mc_options& o);
+
+/// The campaign a spot candidate runs (exposed for tests and the exact replay check).
+campaign make_campaign(const scenario& s, const candidate& k);
+
+/// SPEC.md's `simulate --json` object.
+json to_json(const simulation_result& r);
+/// One row per candidate, a header line first.
+std::string to_csv(const simulation_result& r);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline campaign make_campaign(const scenario& s, const candidate& k) {
+    const offer& o = s.offer_of(k);
+    campaign c;
+    c.work = to_fast_hours(s.work);
+    c.every = k.checkpoint.rule == checkpoint_rule::none ? c.work : k.checkpoint.every;
+    c.checkpoint_cost = k.checkpoint.rule == checkpoint_rule::none ? fast_hours(0) : k.checkpoint.cost;
+    if (s.deadline) c.deadline = to_fast_hours(*s.deadline);
+    c.policy = k.policy == policy_kind::deadline_fallback ? campaign_policy::deadline_fallback : campaign_policy::spot_only;
+    c.billing = fast_billing::from(o.billing.increment);
+    auto per_hour = [&](const quoted_price& p) {
+        money m = p.hourly().per_hour();
+        if (!(m.currency_of() == s.in_currency)) {
+            auto r = s.offers.rate(m.currency_of(), s.in_currency);
+            if (!r)
+                throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+                                  std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
+            m = convert(m, *r);
+        }
+        return fast_price_per_hour(to_double(m.amount()));
+    };
+    double extra = 0;
+    for (const auto& a : o.attached) extra += per_hour(a.price).value();
+    c.extra_per_hour = fast_price_per_hour(extra);
+    if (o.on_demand) c.on_demand = fast_price_per_hour(per_hour(o.on_demand->price).value() + extra);
+    c.rate = k.interruptions.rate;
+    c.lifetime = k.interruptions.lifetime;
+    if (k.interruptions.notice) c.notice = interruption_notice(*k.interruptions.notice);
+    c.restart = k.restart;
+    return c;
+}
+
+namespace detail {
+
+struct trial_table {
+    std::vector<double> cost, makespan, billed, interruptions, spot_work;
+    std::uint64_t met = 0;
+    void resize(std::size_t n) {
+        cost.resize(n);
+        makespan.resize(n);
+        billed.resize(n);
+        interruptions.resize(n);
+        spot_work.resize(n);
+    }
+};
+
+// Runs trials [from, to) of one spot candidate into the table, over `threads` threads.
+template <class MakePath>
+void run_range(const campaign& c, std::uint64_t seed, std::uint32_t k, std::uint64_t from, std::uint64_t to,
+               unsigned threads, trial_table& out, const MakePath& make_path) {
+    auto work = [&](std::uint64_t a, std::uint64_t b) {
+        for (std::uint64_t t = a; t < b; ++t) {
+            philox_stream events(rng_seed(seed), trial_index(t), stream_id(2 * k));
+            // A shared, immutable price model comes back by reference; a simulated path by value.
+            decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), stream_id(2 * k + 1)));
+            trial_result r = run_trial(c, path, events);
+            out.cost[t] = r.cost.value();
+            out.makespan[t] = r.makespan.count();
+            out.billed[t] = r.billed.count();
+            out.interruptions[t] = r.interruptions;
+            out.spot_work[t] = r.spot_work.count();
+        }
+    };
+    std::uint64_t n = to - from;
+    unsigned th = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(n / 256, 1)));
+    if (th <= 1) {
+        work(from, to);
+        return;
+    }
+    std::vector<std::thread> pool;
+    std::vector<std::exception_ptr> errors(th);
+    for (unsigned i = 0; i < th; ++i) {
+        std::uint64_t a = from + n * i / th, b = from + n * (i + 1) / th;
+        pool.emplace_back([&, a, b, i] {
+            try {
+                work(a, b);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        });
+    }
+    for (auto& p : pool) p.join();
+    for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+}
+
+inline void run_spot(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed,
+                     std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out) {
+    const offer& o = s.offer_of(k);
+    campaign c = make_campaign(s, k);
+    auto fx = [&](const money& m) {
+        if (m.currency_of() == s.in_currency) return to_double(m.amount());
+        auto r = s.offers.rate(m.currency_of(), s.in_currency);
+        if (!r) throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+                                  std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
+        return to_double(convert(m, *r).amount());
+    };
+    if (k.price.model == price_spec::kind::ou_jump) {
+        // The path starts from the offer's quoted spot price and reverts towards e^θ.
+        ou_jump_spot_price model(k.price.ou, fast_price_per_hour(fx(o.spot->headline().per_hour())), k.price.step);
+        run_range(c, seed, index, from, to, threads, out, [&](philox_stream ps) { return model.path(ps); });
+        return;
+    }
+    if (const auto* q = std::get_if<quoted_price>(&o.spot->price)) {
+        constant_spot_price p(fast_price_per_hour(fx(q->hourly().per_hour())));
+        run_range(c, seed, index, from, to, threads, out, [&](philox_stream) -> const constant_spot_price& { return p; });
+        return;
+    }
+    std::vector<price_point> pts = detail::history_points(o, s.start);
+    const auto& h = std::get<spot_history>(o.spot->price);
+    double factor = fx(money(exact(1), h.currency));
+    for (auto& p : pts) p.price = fast_price_per_hour(p.price.value() * factor);
+    piecewise_spot_price p(std::move(pts));
+    run_range(c, seed, index, from, to, threads, out, [&](philox_stream) -> const piecewise_spot_price& { return p; });
+}
+
+inline void run_exact(const scenario& s, const candidate& k, std::uint64_t from, std::uint64_t to, trial_table& out) {
+    const offer& o = s.offer_of(k);
+    usec len = std::chrono::duration_cast<usec>(k.restart.overhead) + s.work;
+    invoice inv = quote(s.offers, o, {k.market, s.start, len, std::nullopt, s.in_currency});
+    double cost = to_double(inv.total_exact.amount());
+    double hours = to_fast_hours(len).count();
+    for (std::uint64_t t = from; t < to; ++t) {
+        out.cost[t] = cost;
+        out.makespan[t] = hours;
+        out.billed[t] = to_fast_hours(inv.billed).count();
+        out.interruptions[t] = 0;
+        out.spot_work[t] = 0;
+    }
+}
+
+inline double mean_of(const std::vector<double>& v) {
+    return compensated_sum(v) / static_cast<double>(v.size());
+}
+
+}  // namespace detail
+
+inline simulation_result simulate(const scenario& s, const mc_options& o) {
+    unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<detail::trial_table> tables(s.candidates.size());
+    std::uint64_t done = 0;
+    std::uint64_t target = o.target_rel_ci ? std::min<std::uint64_t>(10000, o.max_trials) : o.trials;
+    const double total_units = static_cast<double>(s.candidates.size());
+    for (;;) {
+        for (std::size_t i = 0; i < s.candidates.size(); ++i) {
+            const candidate& k = s.candidates[i];
+            tables[i].resize(target);
+            if (k.market == market_kind::spot)
+                detail::run_spot(s, k, static_cast<std::uint32_t>(i), o.seed, done, target, threads, tables[i]);
+            else
+                detail::run_exact(s, k, done, target, tables[i]);
+            if (o.progress && !o.target_rel_ci) o.progress((static_cast<double>(i) + 1) / total_units);
+        }
+        done = target;
+        if (!o.target_rel_ci || done >= o.max_trials) break;
+        bool enough = true;
+        for (const auto& t : tables) {
+            running_stats rs;
+            for (double x : t.cost) rs.add(x);
+            double half = rs.ci95_half_width();
+            if (!(half <= *o.target_rel_ci * std::abs(rs.mean()))) enough = false;
+        }
+        if (o.progress) o.progress(std::min(1.0, static_cast<double>(done) / static_cast<double>(o.max_trials)));
+        if (enough) break;
+        target = std::min(o.max_trials, target * 2);
+    }
+
+    simulation_result r;
+    r.scenario = s.name;
+    r.trials = done;
+    r.seed = o.seed;
+    r.currency = std::string(s.in_currency.code());
+    if (s.deadline) r.deadline_hours = to_fast_hours(*s.deadline).count();
+    for (std::size_t i = 0; i < s.candidates.size(); ++i) {
+        const candidate& k = s.candidates[i];
+        auto& t = tables[i];
+        candidate_result c;
+        c.offer = s.offer_of(k).id;
+        c.market = std::string(to_string(k.market));
+        c.policy = std::string(to_string(k.policy));
+        c.checkpoint = k.checkpoint;
+        if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work);
+        c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
+        if (r.deadline_hours) {
+            std::uint64_t met = 0;
+            for (double m : t.makespan) met += m <= *r.deadline_hours + 1e-9 ? 1 : 0;
+            c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
+        }
+        c.interruptions_mean = detail::mean_of(t.interruptions);
+        c.spot_work_fraction = detail::mean_of(t.spot_work) / to_fast_hours(s.work).count();
+        c.cost = summarize(std::move(t.cost));
+        c.makespan_hours = summarize(std::move(t.makespan));
+        c.billed_hours = summarize(std::move(t.billed));
+        r.candidates.push_back(std::move(c));
+    }
+    return r;
+}
+
+namespace detail {
+inline json summary_json(const summary& s) {
+    auto num = [](double x) -> json { return std::isfinite(x) ? json(x) : json(nullptr); };
+    return json{{"mean", num(s.mean)},   {"stderr", num(s.std_error)}, {"ci95", json::array({num(s.ci95_lo), num(s.ci95_hi)})},
+                {"p05", num(s.p05)},     {"p50", num(s.p50)},          {"p95", num(s.p95)},
+                {"p99", num(s.p99)},     {"min", num(s.min)},          {"max", num(s.max)}};
+}
+}  // namespace detail
+
+inline json to_json(const simulation_result& r) {
+    json cands = json::array();
+    for (const auto& c : r.candidates) {
+        json j{{"offer", c.offer},
+               {"market", c.market},
+               {"policy", c.policy},
+               {"cost", detail::summary_json(c.cost)},
+               {"makespan_hours", detail::summary_json(c.makespan_hours)},
+               {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
+               {"checkpoint",
+                {{"every_hours", c.checkpoint.every.count()}, {"cost_hours", c.checkpoint.cost.count()},
+                 {"rule", c.checkpoint_rule}}},
+               {"interruptions", {{"mean", c.interruptions_mean}}},
+               {"spot_work_fraction", c.spot_work_fraction}};
+        j["deadline_met"] = c.deadline_met ? json(*c.deadline_met) : json(nullptr);
+        cands.push_back(j);
+    }
+    json out{{"scenario", r.scenario}, {"trials", r.trials}, {"seed", r.seed}, {"currency", r.currency}};
+    out["deadline_hours"] = r.deadline_hours ? json(*r.deadline_hours) : json(nullptr);
+    out["candidates"] = cands;
+    return out;
+}
+
+inline std::string to_csv(const simulation_result& r) {
+    std::ostringstream o;
+    o.precision(17);
+    o << "offer,market,policy,checkpoint_every_hours,checkpoint_cost_hours";
+    for (const char* m : {"cost", "makespan_hours"})
+        for (const char* f : {"mean", "stderr", "ci95_lo", "ci95_hi", "p05", "p50", "p95", "p99", "min", "max"})
+            o << "," << m << "_" << f;
+    o << ",billed_hours_mean,interruptions_mean,deadline_met,currency,trials,seed\n";
+    auto csv_field = [](const std::string& s) {
+        if (s.find_first_of(",\"\n") == std::string::npos) return s;
+        std::string q = "\"";
+        for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+        return q + "\"";
+    };
+    for (const auto& c : r.candidates) {
+        o << csv_field(c.offer) << "," << c.market << "," << c.policy << "," << c.checkpoint.every.count() << ","
+          << c.checkpoint.cost.count();
+        for (const summary* s : {&c.cost, &c.makespan_hours})
+            for (double v : {s->mean, s->std_error, s->ci95_lo, s->ci95_hi, s->p05, s->p50, s->p95, s->p99, s->min, s->max})
+                o << "," << v;
+        o << "," << c.billed_hours.mean << "," << c.interruptions_mean << ",";
+        if (c.deadline_met) o << *c.deadline_met;
+        o << "," << r.currency << "," << r.trials << "," << r.seed << "\n";
+    }
+    return o.str();
+}
+
+}  // namespace costsim

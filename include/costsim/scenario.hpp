@@ -1,0 +1,431 @@
+// costsim/scenario.hpp — the `costsim.scenario/v1` file, resolved into models.
+//
+// A scenario names a job (work hours), offers (inline, from a catalog file, or both), an
+// optional deadline, and candidates: offer × market × policy × checkpoint interval ×
+// interruption / restart / price models. Reading resolves everything a trial needs
+// (checkpoint intervals "young"/"daly" become hours; a Spot Advisor bucket becomes a
+// hazard; a price history becomes hours since the campaign start), and refuses
+// anything inconsistent with the JSON pointer of the offending value.
+//
+// Fields (beyond SPEC.md's reference file):
+//   "start": ISO time the campaign starts (default 2026-02-01T00:00:00Z): origin of
+//            spot price histories and of calendar billing for exact on-demand runs.
+//   "catalog": a costsim.catalog/v1 file, relative to the scenario's folder.
+//   candidate "interruptions": {"model": "none" | "poisson" (rate_per_hour) |
+//            "advisor" (bucket "<5%"|"5-10%"|"10-15%"|"15-20%"|">20%") |
+//            "max_lifetime" (lifetime, optional rate_per_hour), "notice": "2m"}
+//   candidate "restart": {"delay": "15m" | {"distribution": "fixed", "value": D} |
+//            {"distribution": "exponential", "mean": D} |
+//            {"distribution": "empirical", "samples": [D, ...]},
+//            "billed": false, "overhead": "12m"}
+//   candidate "checkpoint": {"every": D | "young" | "daly", "cost": D}; absent: none.
+//   candidate "price": {"model": "market"} (default: the offer's spot price, constant
+//            or its history) | {"model": "ou_jump", "kappa", "theta" | "median",
+//            "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd", "step"} |
+//            {"model": "ou_jump", "fit": "history", "step": D} (fitted to the offer's
+//            spot price history).
+//   policies: "on_demand", "spot_only", "deadline_fallback" (needs a deadline).
+#pragma once
+
+#include <cmath>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "costsim/catalog.hpp"
+#include "costsim/checkpoint_interval.hpp"
+#include "costsim/fast_units.hpp"
+#include "costsim/interruptions.hpp"
+#include "costsim/json_input.hpp"
+#include "costsim/restart.hpp"
+#include "costsim/spot_price.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+inline constexpr std::string_view scenario_schema = "costsim.scenario/v1";
+/// The campaign start when a scenario names none (fixed, so results are reproducible).
+inline const timestamp default_campaign_start = timestamp{date::sys_days{date::year{2026} / 2 / 1}};
+
+enum class policy_kind { on_demand, spot_only, deadline_fallback };
+std::string_view to_string(policy_kind p) noexcept;
+
+enum class checkpoint_rule { none, fixed, young, daly };
+std::string_view to_string(checkpoint_rule r) noexcept;
+
+/// Interruptions while a spot instance runs: a Poisson hazard, optionally capped by a
+/// maximum lifetime per session, optionally announced `notice` ahead.
+struct interruption_spec {
+    std::string model = "none";  ///< as written: none | poisson | advisor | max_lifetime
+    hazard rate{};
+    std::optional<fast_hours> lifetime;
+    std::optional<fast_hours> notice;
+    /// Mean time between interruptions M for Young/Daly (∞ when there are none).
+    fast_hours mtbi() const;
+};
+
+struct checkpoint_spec {
+    checkpoint_rule rule = checkpoint_rule::none;
+    fast_hours every{0};  ///< resolved interval of work between checkpoints
+    fast_hours cost{0};   ///< δ: running time one checkpoint takes
+};
+
+struct price_spec {
+    enum class kind { market, ou_jump } model = kind::market;
+    ou_jump_params ou{};
+    fast_hours step = default_ou_step;
+    bool fitted = false;
+};
+
+struct candidate {
+    std::size_t offer_index = 0;
+    market_kind market = market_kind::spot;
+    policy_kind policy = policy_kind::spot_only;
+    checkpoint_spec checkpoint;
+    interruption_spec interruptions;
+    restart_model restart;
+    price_spec price;
+    std::string pointer;  ///< "/candidates/3", for messages
+};
+
+struct scenario {
+    std::string name, file;
+    currency in_currency{"USD"};
+    timestamp start = default_campaign_start;
+    catalog offers;  ///< inline offers and the named catalog's, with its rates
+    std::string workload_name;
+    usec work{0};
+    std::optional<usec> deadline;
+    std::vector<candidate> candidates;
+
+    const offer& offer_of(const candidate& c) const { return offers.offers[c.offer_index]; }
+};
+
+scenario load_scenario(const std::string& path);
+scenario parse_scenario(const json_cursor& root);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline std::string_view to_string(policy_kind p) noexcept {
+    switch (p) {
+        case policy_kind::on_demand: return "on_demand";
+        case policy_kind::spot_only: return "spot_only";
+        case policy_kind::deadline_fallback: return "deadline_fallback";
+    }
+    return "?";
+}
+
+inline std::string_view to_string(checkpoint_rule r) noexcept {
+    switch (r) {
+        case checkpoint_rule::none: return "none";
+        case checkpoint_rule::fixed: return "fixed";
+        case checkpoint_rule::young: return "young";
+        case checkpoint_rule::daly: return "daly";
+    }
+    return "?";
+}
+
+inline fast_hours interruption_spec::mtbi() const {
+    if (lifetime) return max_lifetime(*lifetime, rate).mean_time_to_interruption();
+    return rate.mean_time_between();
+}
+
+namespace detail {
+
+inline fast_hours hours_of(const json_cursor& c) { return to_fast_hours(c.duration()); }
+
+inline hazard rate_of(const json_cursor& c) { return hazard(c.number(0, 1e6)); }
+
+inline interruption_spec parse_interruptions(const json_cursor& c) {
+    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice"});
+    interruption_spec s;
+    auto model = c["model"];
+    s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace"});
+    auto only = [&](std::initializer_list<std::string_view> allowed) {
+        for (const auto& [k, _] : c.value().items()) {
+            bool ok = k == "model" || k == "notice";
+            for (auto a : allowed) ok = ok || a == k;
+            if (!ok) c[k].fail("no \"" + k + "\" for the \"" + s.model + "\" model");
+        }
+    };
+    if (s.model == "trace")
+        model.fail("\"none\", \"poisson\", \"advisor\" or \"max_lifetime\" (\"trace\" is replayed by `costsim replay`)");
+    if (s.model == "none") only({});
+    if (s.model == "poisson") {
+        only({"rate_per_hour"});
+        s.rate = rate_of(c["rate_per_hour"]);
+    }
+    if (s.model == "advisor") {
+        only({"bucket"});
+        auto b = c["bucket"];
+        try {
+            s.rate = advisor_hazard(b.value().is_number_integer()
+                                        ? advisor_bucket_from_index(static_cast<int>(b.integer(0, 4)))
+                                        : parse_advisor_bucket(b.string()));
+        } catch (const value_error& e) {
+            b.fail(e.what());
+        }
+    }
+    if (s.model == "max_lifetime") {
+        only({"lifetime", "rate_per_hour"});
+        auto l = c["lifetime"];
+        s.lifetime = hours_of(l);
+        if (!(s.lifetime->count() > 0)) l.fail("a positive lifetime such as \"24h\"");
+        if (auto r = c.optional("rate_per_hour")) s.rate = rate_of(*r);
+    }
+    if (auto n = c.optional("notice")) s.notice = hours_of(*n);
+    return s;
+}
+
+inline restart_model parse_restart(const json_cursor& c) {
+    c.expect_object({"delay", "billed", "overhead"});
+    restart_delay delay = fixed_delay(fast_hours(0));
+    if (auto d = c.optional("delay")) {
+        if (d->value().is_object()) {
+            d->expect_object({"distribution", "value", "mean", "samples"});
+            std::string kind = (*d)["distribution"].choice({"fixed", "exponential", "empirical"});
+            if (kind == "fixed") delay = fixed_delay(hours_of((*d)["value"]));
+            if (kind == "exponential") delay = exponential_delay(hours_of((*d)["mean"]));
+            if (kind == "empirical") {
+                std::vector<fast_hours> samples;
+                for (const auto& s : (*d)["samples"].elements(true)) samples.push_back(hours_of(s));
+                delay = empirical_delay(std::move(samples));
+            }
+        } else {
+            delay = fixed_delay(hours_of(*d));
+        }
+    }
+    bool billed = false;
+    if (auto b = c.optional("billed")) billed = b->boolean();
+    fast_hours overhead{0};
+    if (auto o = c.optional("overhead")) overhead = hours_of(*o);
+    return restart_model(delay, billed ? delay_billing::billed : delay_billing::unbilled, overhead);
+}
+
+inline std::vector<price_point> history_points(const offer& o, timestamp origin) {
+    const auto& h = std::get<spot_history>(o.spot->price);
+    std::vector<price_point> pts;
+    for (const auto& p : h.points) {
+        double per_hour = to_double(quoted_price{money(p.amount, h.currency), h.per, false, {}}.hourly().per_hour().amount());
+        pts.push_back({to_fast_hours(p.from - origin), fast_price_per_hour(per_hour)});
+    }
+    return pts;
+}
+
+inline price_spec parse_price_model(const json_cursor& c, const offer& o, timestamp origin) {
+    c.expect_object({"model", "kappa", "theta", "median", "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd",
+                     "step", "fit"});
+    price_spec p;
+    std::string model = c["model"].choice({"market", "ou_jump"});
+    if (model == "market") {
+        for (const auto& [k, _] : c.value().items())
+            if (k != "model") c[k].fail("no \"" + k + "\" for the \"market\" price model");
+        return p;
+    }
+    p.model = price_spec::kind::ou_jump;
+    if (auto s = c.optional("step")) {
+        p.step = hours_of(*s);
+        if (!(p.step.count() > 0)) s->fail("a positive step such as \"5m\"");
+    }
+    if (auto f = c.optional("fit")) {
+        f->choice({"history"});
+        for (const auto& [k, _] : c.value().items())
+            if (k != "model" && k != "fit" && k != "step") c[k].fail("no \"" + k + "\" beside \"fit\" (parameters are fitted)");
+        if (!o.spot || !std::holds_alternative<spot_history>(o.spot->price))
+            f->fail("an offer with a spot \"price_history\" to fit (offer \"" + o.id + "\" has none)");
+        piecewise_spot_price h(history_points(o, origin));
+        const auto& pts = h.points();
+        auto n = static_cast<std::size_t>(std::floor((pts.back().at - pts.front().at) / p.step));
+        try {
+            p.ou = fit_ou_jump(sample_evenly(h, pts.front().at, p.step, n + 1), p.step).params;
+        } catch (const std::exception& e) {
+            f->fail(std::string("a history the OU-with-jumps model can be fitted to: ") + e.what());
+        }
+        p.fitted = true;
+        return p;
+    }
+    p.ou.kappa = c["kappa"].number(0, 1e6);
+    if (c.has("theta") == c.has("median")) c.fail("exactly one of \"theta\" (mean log price) or \"median\" (a price)");
+    if (auto t = c.optional("theta")) p.ou.theta = t->number(-50, 50);
+    if (auto m = c.optional("median")) {
+        exact med = m->decimal();
+        if (med <= 0) m->fail("a positive price");
+        p.ou.theta = std::log(to_double(med));
+    }
+    p.ou.sigma = c["sigma"].number(0, 1e3);
+    if (auto j = c.optional("jump_rate_per_hour")) p.ou.jump_rate = rate_of(*j);
+    if (auto j = c.optional("jump_mean")) p.ou.jump_mean = j->number(-50, 50);
+    if (auto j = c.optional("jump_sd")) p.ou.jump_sd = j->number(0, 50);
+    return p;
+}
+
+inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption_spec& intr, usec work) {
+    c.expect_object({"every", "cost"});
+    checkpoint_spec s;
+    auto cost = c["cost"];
+    s.cost = hours_of(cost);
+    auto every = c["every"];
+    const fast_hours m = intr.mtbi();
+    if (every.value().is_string() && (every.value() == "young" || every.value() == "daly")) {
+        s.rule = every.value() == "young" ? checkpoint_rule::young : checkpoint_rule::daly;
+        if (!(s.cost.count() > 0)) cost.fail("a positive checkpoint cost (Young and Daly need δ > 0)");
+        if (!std::isfinite(m.count())) {
+            s.every = to_fast_hours(work);  // no interruptions: one stretch, no checkpoint
+        } else {
+            s.every = s.rule == checkpoint_rule::young ? young_interval(s.cost, m) : daly_interval(s.cost, m);
+        }
+    } else {
+        s.rule = checkpoint_rule::fixed;
+        s.every = hours_of(every);
+        if (!(s.every.count() > 0)) every.fail("a positive interval such as \"1h\" (or \"young\" / \"daly\")");
+    }
+    if (!(s.cost < s.every))
+        cost.fail("a checkpoint cost shorter than the interval (every = " +
+                  format_duration(std::chrono::duration_cast<usec>(s.every)) + ")");
+    return s;
+}
+
+// A campaign must be able to finish: a session must outlive its overhead plus the longest
+// stretch, and a stretch must complete with a probability that is not astronomically small
+// (each attempt succeeds with probability e^{-λ(overhead + stretch)}).
+inline void check_progress(const json_cursor& cc, const candidate& k, usec work) {
+    const double stretch = (k.checkpoint.rule == checkpoint_rule::none
+                                ? to_fast_hours(work).count()
+                                : std::min(k.checkpoint.every.count(), to_fast_hours(work).count()) + k.checkpoint.cost.count());
+    const double need = k.restart.overhead.count() + stretch;
+    if (k.interruptions.lifetime && !(k.interruptions.lifetime->count() > need))
+        cc["interruptions"]["lifetime"].fail("a lifetime longer than the restart overhead plus one stretch of work "
+                                             "and its checkpoint (" + std::to_string(need) + " h); checkpoint more often");
+    const double exponent = k.interruptions.rate.per_hour() * need;
+    if (exponent > 13.8) {  // e^13.8 ≈ 10^6 attempts per stretch
+        auto i = cc["interruptions"];
+        auto where = i.has("rate_per_hour") ? i["rate_per_hour"] : i.has("bucket") ? i["bucket"] : i;
+        where.fail("a rate at which a stretch can complete: rate × (overhead + stretch) = " + std::to_string(exponent) +
+                   " needs about e^" + std::to_string(static_cast<int>(exponent)) +
+                   " attempts per stretch; checkpoint more often");
+    }
+}
+
+}  // namespace detail
+
+inline scenario parse_scenario(const json_cursor& c) {
+    c.expect_object({"schema", "name", "currency", "start", "catalog", "offers", "workload", "deadline",
+                     "candidates", "notes"});
+    auto schema = c["schema"];
+    if (schema.string() != scenario_schema) schema.fail("\"" + std::string(scenario_schema) + "\"");
+    scenario s;
+    s.file = c.file();
+    s.name = c["name"].string();
+    s.in_currency = c["currency"].currency();
+    if (auto st = c.optional("start")) s.start = st->time();
+    s.offers.name = s.name;
+    s.offers.file = s.file;
+    s.offers.currency = s.in_currency;
+    if (auto cat = c.optional("catalog")) {
+        std::filesystem::path p(cat->string());
+        if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
+        try {
+            s.offers = load_catalog(p.string());
+        } catch (const input_error& e) {
+            throw;  // already names the catalog file and its pointer
+        }
+    }
+    if (auto offers = c.optional("offers")) {
+        for (const auto& oc : offers->elements(true)) {
+            offer o = parse_offer(oc, s.in_currency);
+            if (s.offers.find(o.id)) oc["id"].fail("an id not already used by the scenario's catalog");
+            s.offers.offers.push_back(std::move(o));
+        }
+    }
+    if (s.offers.offers.empty()) c.fail("\"offers\" or a \"catalog\" (the scenario has no offers)");
+
+    auto wl = c["workload"];
+    wl.expect_object({"name", "work"});
+    if (auto n = wl.optional("name")) s.workload_name = n->string();
+    auto work = wl["work"];
+    s.work = work.duration();
+    if (s.work.count() <= 0) work.fail("a positive amount of work such as \"100h\"");
+    if (auto d = c.optional("deadline")) {
+        s.deadline = d->duration();
+        if (*s.deadline < s.work)
+            d->fail("a deadline of at least the work (" + format_duration(s.work) + "), got " + format_duration(*s.deadline));
+    }
+
+    for (const auto& cc : c["candidates"].elements(true)) {
+        cc.expect_object({"offer", "market", "policy", "checkpoint", "interruptions", "restart", "price", "billing"});
+        candidate k;
+        k.pointer = cc.pointer();
+        auto oid = cc["offer"];
+        const offer* o = s.offers.find(oid.string());
+        if (!o) {
+            std::string known;
+            for (const auto& x : s.offers.offers) known += (known.empty() ? "" : ", ") + x.id;
+            oid.fail("an offer id of the scenario (known: " + known + ")");
+        }
+        k.offer_index = static_cast<std::size_t>(o - s.offers.offers.data());
+        auto mk = cc["market"];
+        k.market = parse_market_kind(mk.choice({"on_demand", "spot", "monthly"}));
+        if (!o->has_market(k.market)) mk.fail("a market offer \"" + o->id + "\" has");
+        auto pol = cc["policy"];
+        std::string p = pol.choice({"on_demand", "spot_only", "deadline_fallback"});
+        k.policy = p == "on_demand" ? policy_kind::on_demand
+                   : p == "spot_only" ? policy_kind::spot_only
+                                      : policy_kind::deadline_fallback;
+        if (k.policy == policy_kind::on_demand && k.market == market_kind::spot)
+            pol.fail("\"spot_only\" or \"deadline_fallback\" for the spot market");
+        if (k.policy != policy_kind::on_demand && k.market != market_kind::spot)
+            pol.fail("\"on_demand\" for the " + std::string(to_string(k.market)) + " market");
+        if (k.policy == policy_kind::deadline_fallback) {
+            if (!s.deadline) pol.fail("a top-level \"deadline\" (deadline_fallback needs one)");
+            if (!o->on_demand) pol.fail("an offer with an on_demand market to fall back to");
+        }
+        if (auto i = cc.optional("interruptions")) {
+            k.interruptions = detail::parse_interruptions(*i);
+            if (k.market != market_kind::spot && k.interruptions.model != "none")
+                i->fail("no interruption model for the " + std::string(to_string(k.market)) + " market");
+        }
+        if (auto ck = cc.optional("checkpoint")) k.checkpoint = detail::parse_checkpoint(*ck, k.interruptions, s.work);
+        if (auto r = cc.optional("restart")) {
+            try {
+                k.restart = detail::parse_restart(*r);
+            } catch (const value_error& e) {
+                r->fail(e.what());
+            }
+        }
+        if (auto pr = cc.optional("price")) {
+            if (k.market != market_kind::spot) pr->fail("no price model for the " + std::string(to_string(k.market)) + " market");
+            try {
+                k.price = detail::parse_price_model(*pr, *o, s.start);
+            } catch (const value_error& e) {
+                pr->fail(e.what());
+            }
+        }
+        if (k.market == market_kind::spot) detail::check_progress(cc, k, s.work);
+        if (auto b = cc.optional("billing")) {
+            b->choice({"offer"});  // "per_tick" belongs to trace replay
+        }
+        if (k.market == market_kind::spot && k.price.model == price_spec::kind::market &&
+            std::holds_alternative<spot_history>(o->spot->price)) {
+            const auto& h = std::get<spot_history>(o->spot->price);
+            if (s.start < h.points.front().from)
+                cc["offer"].fail("an offer whose spot price history covers the campaign start " +
+                                 format_timestamp(s.start));
+        }
+        s.candidates.push_back(std::move(k));
+    }
+    return s;
+}
+
+inline scenario load_scenario(const std::string& path) {
+    json j = load_json_file(path);
+    return parse_scenario(json_cursor(j, path));
+}
+
+}  // namespace costsim

@@ -1,0 +1,214 @@
+// costsim/trial.hpp — one spot campaign, simulated event by event.
+//
+// The reference model (SPEC.md): the job needs `work` hours; it checkpoints after every
+// `every` hours of work, each checkpoint taking `cost` hours of billed running time (the
+// last stretch needs none). While a spot instance runs, interruptions arrive from the
+// interruption model; an interruption loses the work since the last completed
+// checkpoint, then the job waits the restart delay (billed only when the restart model
+// says so) and resumes on a new session, which first spends the restart overhead
+// (billed, no progress). Every session is billed on its own by the offer's increment
+// and minimum, at the spot price in force over its billed interval.
+//
+// Extensions, each documented where it acts:
+//  - max lifetime: a session also ends `lifetime` after it started;
+//  - interruption notice: when a checkpoint fits in the notice (δ <= notice), the work
+//    done up to the notice is saved by an emergency checkpoint;
+//  - deadline_fallback: before each stretch the policy keeps spot only while
+//        now + stretch + overhead + work left <= deadline
+//    (the stretch may be lost, then an on-demand session needs its overhead and the
+//    work left); after an interruption it waits for spot capacity only until
+//        deadline − (overhead + stretch + overhead + work left),
+//    then finishes on on-demand. Either way it never misses a deadline that on-demand
+//    alone could meet from the start (deadline >= overhead + work).
+//
+// Event-driven: a session draws its time to interruption once (the model is memoryless,
+// and a lifetime cap is per session) and walks whole stretches; no time grid is visited.
+// The fast representation is double hours; `session_record`s let a test replay the
+// same trajectory through the exact billing engine.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "costsim/fast_units.hpp"
+#include "costsim/interruptions.hpp"
+#include "costsim/offer.hpp"
+#include "costsim/restart.hpp"
+#include "costsim/rng.hpp"
+#include "costsim/spot_price.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+/// An offer's increment and minimum in the fast representation.
+struct fast_billing {
+    fast_hours increment{1.0 / 3600.0};
+    fast_hours minimum{0.0};
+    static fast_billing from(const increment_rule& r) {
+        return {to_fast_hours(r.increment), to_fast_hours(r.minimum)};
+    }
+    /// Rounded up to the increment, raised to the minimum; 0 for an empty session.
+    fast_hours bill(fast_hours length) const;
+};
+
+/// A trial that needs more sessions than this is reported as not finishing.
+inline constexpr std::uint64_t max_sessions_per_trial = 1000000;
+
+enum class campaign_policy { spot_only, deadline_fallback };
+
+struct campaign {
+    fast_hours work{0};
+    fast_hours every{0};            ///< work between checkpoints (>= work: none)
+    fast_hours checkpoint_cost{0};  ///< δ
+    std::optional<fast_hours> deadline;
+    campaign_policy policy = campaign_policy::spot_only;
+    fast_billing billing;
+    fast_price_per_hour extra_per_hour{0.0};  ///< attached resources, added to the spot price
+    fast_price_per_hour on_demand{0.0};       ///< fallback price, attached resources included
+    hazard rate{};
+    std::optional<fast_hours> lifetime;
+    std::optional<interruption_notice> notice;
+    restart_model restart;
+};
+
+struct session_record {
+    fast_hours start;     ///< since the campaign start
+    fast_hours length;    ///< running time (overhead, work, checkpoints)
+    fast_hours billed;    ///< after increment, minimum, and a billed restart delay
+    fast_hours billed_delay{0};
+    market_kind market;
+    bool interrupted;
+};
+
+struct trial_result {
+    fast_money cost{0.0};
+    fast_hours makespan{0};
+    fast_hours billed{0};
+    fast_hours spot_work{0};  ///< work (committed) done on spot
+    std::uint32_t interruptions = 0;
+};
+
+/// One campaign. `events` drives interruptions and delays; `price` is this trial's spot
+/// price path (any spot_price_path). Appends sessions to `log` when given.
+template <class PricePath>
+trial_result run_trial(const campaign& c, PricePath& price, philox_stream& events,
+                       std::vector<session_record>* log = nullptr);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline fast_hours fast_billing::bill(fast_hours length) const {
+    if (!(length.count() > 0)) return fast_hours(0);
+    // Binary noise must not push an exact multiple into the next increment.
+    double n = std::ceil(length.count() / increment.count() - 1e-9);
+    return std::max(fast_hours(n * increment.count()), minimum);
+}
+
+template <class PricePath>
+trial_result run_trial(const campaign& c, PricePath& price, philox_stream& events, std::vector<session_record>* log) {
+    constexpr double eps = 1e-12;
+    const double W = c.work.count();
+    const double tau = std::min(c.every.count(), W);
+    const double C = c.checkpoint_cost.count();
+    const double O = c.restart.overhead.count();
+    const double D = c.deadline ? c.deadline->count() : std::numeric_limits<double>::infinity();
+    const bool fallback = c.policy == campaign_policy::deadline_fallback;
+
+    trial_result r;
+    double t = 0.0, committed = 0.0;
+    bool force_on_demand = false;
+
+    // The next stretch from `done`: work in it, and its running time (checkpoint included
+    // unless it finishes the job).
+    auto stretch = [&](double done) {
+        double left = W - done;
+        double w = std::min(tau, left);
+        return std::pair{w, w < left - eps ? w + C : w};
+    };
+
+    std::uint64_t sessions = 0;
+    while (committed < W - eps) {
+        if (++sessions > max_sessions_per_trial)
+            throw model_error("the campaign does not finish: over 10^6 sessions in one trial (interruptions too "
+                              "frequent for the checkpoint interval, or a lifetime shorter than one stretch)");
+        auto [sw, sl] = stretch(committed);
+        if (fallback && (force_on_demand || t + O + sl + O + (W - committed) > D)) {
+            double len = O + (W - committed);
+            fast_hours billed = c.billing.bill(fast_hours(len));
+            r.cost += c.on_demand * billed;
+            r.billed += billed;
+            if (log) log->push_back({fast_hours(t), fast_hours(len), billed, fast_hours(0), market_kind::on_demand, false});
+            t += len;
+            committed = W;
+            break;
+        }
+
+        // A spot session from t: draw when it will be interrupted, on its own clock.
+        const double s0 = t;
+        double x = events.exponential(c.rate).count();
+        if (c.lifetime) x = std::min(x, c.lifetime->count());
+        double age = 0.0;
+        bool interrupted = false, leave_spot = false;
+        if (x < O) {
+            age = x;
+            interrupted = true;
+        } else {
+            age = O;
+            while (committed < W - eps) {
+                auto [w, len] = stretch(committed);
+                if (fallback && s0 + age + len + O + (W - committed) > D) {
+                    leave_spot = true;
+                    break;
+                }
+                if (x >= age + len) {
+                    age += len;
+                    committed += w;
+                    r.spot_work += fast_hours(w);
+                    continue;
+                }
+                if (c.notice && c.notice->checkpoint_fits(fast_hours(C), fast_hours(x))) {
+                    double saved = std::clamp(c.notice->warned_at(fast_hours(x)).count() - age, 0.0, w);
+                    committed += saved;
+                    r.spot_work += fast_hours(saved);
+                }
+                age = x;
+                interrupted = true;
+                break;
+            }
+        }
+        t = s0 + age;
+        double delay = 0.0;
+        if (interrupted) {
+            ++r.interruptions;
+            delay = draw_delay(c.restart.delay, events).count();
+            if (fallback) {
+                auto [w2, len2] = stretch(committed);
+                (void)w2;
+                double last_spot_start = D - (O + len2 + O + (W - committed));
+                if (t + delay > last_spot_start) {
+                    delay = std::max(0.0, last_spot_start - t);
+                    force_on_demand = true;
+                }
+            }
+        }
+        fast_hours billed_delay(c.restart.delay_billed() ? delay : 0.0);
+        fast_hours billed = c.billing.bill(fast_hours(age) + billed_delay);
+        r.cost += price.cost(fast_hours(s0), fast_hours(s0) + billed) + c.extra_per_hour * billed;
+        r.billed += billed;
+        if (log) log->push_back({fast_hours(s0), fast_hours(age), billed, billed_delay, market_kind::spot, interrupted});
+        t += delay;
+        if (leave_spot) force_on_demand = true;
+    }
+    r.makespan = fast_hours(t);
+    return r;
+}
+
+}  // namespace costsim

@@ -1,0 +1,81 @@
+// simulator/simulate_cmd.cpp — `costsim simulate`: Monte Carlo of every candidate.
+#include <cstdio>
+#include <iostream>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "costsim/costsim.hpp"
+#include "text.hpp"
+
+namespace costsim::cli {
+
+namespace {
+
+std::string render_text(const scenario& s, const simulation_result& r) {
+    std::string out = bold(fmt::format("costsim simulate: {} — {} trials, seed {}, {}", r.scenario, r.trials, r.seed,
+                                       r.currency)) + "\n";
+    out += fmt::format("  work {}{}\n\n", format_duration(s.work),
+                       s.deadline ? ", deadline " + format_duration(*s.deadline) : std::string());
+    text_table t({{"offer", align::left},
+                  {"market", align::left},
+                  {"policy", align::left},
+                  {"ckpt every", align::right},
+                  {"cost mean " + r.currency, align::right},
+                  {"±95%", align::right},
+                  {"P50", align::right},
+                  {"P95", align::right},
+                  {"P99", align::right},
+                  {"time mean h", align::right},
+                  {"P95 h", align::right},
+                  {"billed h", align::right},
+                  {"interrupts", align::right},
+                  {"deadline met", align::right}});
+    for (const auto& c : r.candidates) {
+        std::string every = c.checkpoint_rule == "none" ? "-" : fmt::format("{:.3f}h", c.checkpoint.every.count());
+        if (c.checkpoint_rule == "young" || c.checkpoint_rule == "daly") every += " " + c.checkpoint_rule;
+        t.add({c.offer, c.market, c.policy, every, fmt::format("{:.2f}", c.cost.mean),
+               fmt::format("{:.2f}", c.cost.ci95_hi - c.cost.mean), fmt::format("{:.2f}", c.cost.p50),
+               fmt::format("{:.2f}", c.cost.p95), fmt::format("{:.2f}", c.cost.p99),
+               fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
+               fmt::format("{:.2f}", c.billed_hours.mean), fmt::format("{:.2f}", c.interruptions_mean),
+               c.deadline_met ? fmt::format("{:.1f} %", 100 * *c.deadline_met) : "-"});
+    }
+    return out + t.render();
+}
+
+}  // namespace
+
+int run_simulate(const simulate_args& a) {
+    scenario s = load_scenario(a.scenario);
+    mc_options o;
+    o.trials = a.trials;
+    o.seed = a.seed;
+    o.threads = a.threads;
+    if (a.target_rel_ci > 0) o.target_rel_ci = a.target_rel_ci;
+    const bool bar = a.progress && ::isatty(STDERR_FILENO);
+    if (bar)
+        o.progress = [](double f) {
+            int n = static_cast<int>(f * 40);
+            std::fprintf(stderr, "\r  [%-40s] %3d %%", std::string(static_cast<std::size_t>(n), '#').c_str(),
+                         static_cast<int>(f * 100));
+            std::fflush(stderr);
+        };
+    simulation_result r = [&] {
+        try {
+            return simulate(s, o);
+        } catch (const model_error& e) {
+            throw input_error(a.scenario, "/candidates", e.what());
+        }
+    }();
+    if (bar) std::fprintf(stderr, "\r%60s\r", "");
+    std::string out = a.json  ? to_json(r).dump() + "\n"
+                      : a.csv ? to_csv(r)
+                              : render_text(s, r);
+    std::cout << out << std::flush;
+    return 0;
+}
+
+}  // namespace costsim::cli

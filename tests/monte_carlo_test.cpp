@@ -1,0 +1,179 @@
+// Tests of costsim/monte_carlo.hpp: the reference scenario against its closed form, the
+// standard error against the spread it claims, thread-independence, and the policies.
+#include <costsim/monte_carlo.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+using namespace costsim;
+
+namespace {
+json spec_scenario() { return load_json_file(std::string(COSTSIM_TEST_DATA) + "/spec_scenario.json"); }
+scenario parse(const json& j) { return parse_scenario(json_cursor(j, "s.json")); }
+
+// SPEC's closed form: a stretch of length s costs (e^{λs} − 1)(1/λ + R) of makespan and
+// (e^{λs} − 1)/λ of running time; the reference job is 99 stretches of 1 h + 6 min and a
+// last stretch of 1 h.
+struct closed_form {
+    double makespan = 0, running = 0, interruptions = 0;
+};
+closed_form reference_closed_form(double lambda = 0.05, double R = 0.25) {
+    closed_form c;
+    for (int i = 0; i < 100; ++i) {
+        const double s = i < 99 ? 1.1 : 1.0;
+        const double e = std::expm1(lambda * s);
+        c.makespan += e * (1 / lambda + R);
+        c.running += e / lambda;
+        c.interruptions += e;
+    }
+    return c;
+}
+}  // namespace
+
+TEST_CASE("the reference scenario agrees with the closed form within 4 standard errors at 10^6 trials") {
+    const scenario s = parse(spec_scenario());
+    mc_options o;
+    o.trials = 1000000;
+    o.seed = 1;
+    o.threads = 2;
+    const simulation_result r = simulate(s, o);
+    const candidate_result& spot = r.candidates[0];
+    const closed_form cf = reference_closed_form();
+    // Makespan: Σ (e^{λs} − 1)(1/λ + R) = 114.388... h
+    CHECK(std::abs(spot.makespan_hours.mean - cf.makespan) < 4 * spot.makespan_hours.std_error);
+    // Billed hours: running time Σ (e^{λs} − 1)/λ, plus per-second rounding of each session:
+    // (1 + expected interruptions) sessions, each rounded up by 0.5 s on average.
+    const double rounding = (1 + cf.interruptions) * 0.5 / 3600;
+    CHECK(std::abs(spot.billed_hours.mean - (cf.running + rounding)) < 4 * spot.billed_hours.std_error);
+    // Cost is the price in force times billed time: 0.9731 $/h × billed hours, exactly per trial.
+    CHECK(spot.cost.mean == doctest::Approx(0.9731 * spot.billed_hours.mean).epsilon(1e-12));
+    CHECK(spot.interruptions_mean == doctest::Approx(cf.interruptions).epsilon(0.01));
+    // On-demand: one 100 h session at 3.06 $/h = 306 $, in every trial.
+    const candidate_result& od = r.candidates[1];
+    CHECK(od.cost.mean == 306.0);
+    CHECK(od.cost.std_error == 0.0);
+    CHECK(od.makespan_hours.p99 == 100.0);
+}
+
+TEST_CASE("the reported standard error agrees with the spread of independent batch means") {
+    const scenario s = parse(spec_scenario());
+    std::vector<double> means;
+    double se_sum = 0;
+    const int batches = 40;
+    for (int b = 0; b < batches; ++b) {
+        mc_options o;
+        o.trials = 5000;
+        o.seed = 1000 + static_cast<std::uint64_t>(b);
+        o.threads = 1;
+        const auto r = simulate(s, o);
+        means.push_back(r.candidates[0].cost.mean);
+        se_sum += r.candidates[0].cost.std_error;
+    }
+    running_stats rs;
+    for (double m : means) rs.add(m);
+    const double observed = std::sqrt(rs.variance());
+    const double claimed = se_sum / batches;
+    // The sample sd of 40 batch means has a relative spread of about 1/sqrt(2·39) ≈ 11 %:
+    // 0.7–1.3 is beyond 2.5 of those, yet a wrong SE (e.g. sd instead of sd/√n) fails it.
+    CHECK(observed / claimed > 0.7);
+    CHECK(observed / claimed < 1.3);
+}
+
+TEST_CASE("with no interruptions the spot campaign costs exactly price × (work + checkpoints)") {
+    json j = spec_scenario();
+    j["candidates"][0]["interruptions"]["rate_per_hour"] = 0.0;
+    mc_options o;
+    o.trials = 1000;
+    const auto r = simulate(parse(j), o);
+    const auto& c = r.candidates[0];
+    // 100 h of work + 99 checkpoints of 6 min = 109.9 h, at 0.9731 $/h = 106.94369 $
+    CHECK(c.cost.mean == doctest::Approx(106.94369).epsilon(1e-12));
+    CHECK(c.cost.min == c.cost.max);
+    CHECK(c.makespan_hours.mean == doctest::Approx(109.9).epsilon(1e-12));
+    CHECK(c.interruptions_mean == 0.0);
+}
+
+TEST_CASE("the JSON is byte-identical for any number of threads") {
+    json j = spec_scenario();
+    j["deadline"] = "130h";
+    j["candidates"].push_back(j["candidates"][0]);
+    j["candidates"][2]["policy"] = "deadline_fallback";
+    j["candidates"][2]["restart"]["delay"] = json{{"distribution", "exponential"}, {"mean", "1h"}};
+    const scenario s = parse(j);
+    std::string first;
+    for (unsigned threads : {1u, 2u, 3u, 8u}) {
+        mc_options o;
+        o.trials = 20011;  // not a multiple of any thread count
+        o.seed = 42;
+        o.threads = threads;
+        const std::string out = to_json(simulate(s, o)).dump();
+        if (first.empty()) first = out;
+        CHECK(out == first);
+    }
+    mc_options other;
+    other.trials = 20011;
+    other.seed = 43;
+    CHECK(to_json(simulate(s, other)).dump() != first);
+}
+
+TEST_CASE("the deadline policy never misses a deadline that on-demand alone could meet") {
+    json j = spec_scenario();
+    j["workload"]["work"] = "20h";
+    json c = j["candidates"][0];  // a copy: push_back below may move the array's elements
+    c["interruptions"]["rate_per_hour"] = 0.3;
+    c["restart"] = json{{"delay", {{"distribution", "exponential"}, {"mean", "2h"}}}, {"overhead", "12m"}};
+    c["checkpoint"] = json{{"every", "30m"}, {"cost", "3m"}};
+    j["candidates"][0] = c;
+    j["candidates"].push_back(c);  // [2]: Poisson, deadline policy
+    j["candidates"][2]["policy"] = "deadline_fallback";
+    j["candidates"].push_back(c);  // [3]: 2 h lifetime, notice, deadline policy
+    j["candidates"][3]["policy"] = "deadline_fallback";
+    j["candidates"][3]["interruptions"] = json{{"model", "max_lifetime"}, {"lifetime", "2h"}, {"rate_per_hour", 0.3},
+                                               {"notice", "2m"}};
+    // On-demand alone needs overhead + work = 20.2 h.
+    for (const char* deadline : {"20.2h", "21h", "24h", "30h", "40h"}) {
+        CAPTURE(deadline);
+        j["deadline"] = deadline;
+        mc_options o;
+        o.trials = 4000;
+        const auto r = simulate(parse(j), o);
+        CHECK(r.candidates[2].deadline_met == 1.0);
+        CHECK(r.candidates[3].deadline_met == 1.0);
+        CHECK(r.candidates[3].makespan_hours.max <= parse_duration(deadline).count() / 3.6e9 + 1e-9);
+        // Spot alone, with this much interruption, misses the tight deadlines.
+        if (std::string(deadline) == "21h") CHECK(*r.candidates[0].deadline_met < 0.5);
+    }
+}
+
+TEST_CASE("--target-rel-ci runs until the mean cost is known to the asked precision") {
+    mc_options o;
+    o.target_rel_ci = 0.0001;
+    const auto r = simulate(parse(spec_scenario()), o);
+    const auto& c = r.candidates[0].cost;
+    CHECK(r.trials > 10000);  // more than the first round: the test exercises the doubling
+    CHECK((c.ci95_hi - c.mean) < 0.0001 * c.mean);
+    // The previous round (half as many trials) was not yet precise enough.
+    mc_options half;
+    half.trials = r.trials / 2;
+    const auto h = simulate(parse(spec_scenario()), half).candidates[0].cost;
+    CHECK((h.ci95_hi - h.mean) >= 0.0001 * h.mean);
+}
+
+TEST_CASE("the result echoes each candidate's resolved checkpoint interval") {
+    json j = spec_scenario();
+    j["candidates"][0]["checkpoint"] = json{{"every", "young"}, {"cost", "6m"}};
+    mc_options o;
+    o.trials = 100;
+    const json out = to_json(simulate(parse(j), o));
+    // Young: sqrt(2 × 0.1 h × 20 h) = 2 h
+    CHECK(out["candidates"][0]["checkpoint"]["every_hours"].get<double>() == doctest::Approx(2.0).epsilon(1e-12));
+    CHECK(out["candidates"][0]["checkpoint"]["cost_hours"].get<double>() == doctest::Approx(0.1).epsilon(1e-12));
+    CHECK(out["candidates"][0]["checkpoint"]["rule"] == "young");
+    for (const char* key : {"mean", "stderr", "ci95", "p05", "p50", "p95", "p99", "min", "max"}) {
+        CHECK(out["candidates"][0]["cost"].contains(key));
+        CHECK(out["candidates"][0]["makespan_hours"].contains(key));
+    }
+}

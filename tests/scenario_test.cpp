@@ -1,0 +1,127 @@
+// Tests of costsim/scenario.hpp: SPEC's reference scenario verbatim, resolved models,
+// Young/Daly intervals read back, and each refusal with its JSON pointer.
+#include <costsim/scenario.hpp>
+
+#include <cmath>
+#include <string>
+
+#include <doctest/doctest.h>
+
+using namespace costsim;
+
+namespace {
+json spec_scenario() { return load_json_file(std::string(COSTSIM_TEST_DATA) + "/spec_scenario.json"); }
+scenario parse(const json& j) { return parse_scenario(json_cursor(j, "s.json")); }
+
+// The pointer of the input_error that parsing `j` raises.
+std::string refusal(const json& j) {
+    try {
+        parse(j);
+    } catch (const input_error& e) {
+        return e.pointer() + ": " + e.expected();
+    }
+    return "accepted";
+}
+}  // namespace
+
+TEST_CASE("SPEC's reference scenario is accepted verbatim and resolved") {
+    const scenario s = load_scenario(std::string(COSTSIM_TEST_DATA) + "/spec_scenario.json");
+    CHECK(s.name == "reference-poisson-checkpoint");
+    CHECK(s.in_currency == currency("USD"));
+    CHECK(s.work == std::chrono::hours(100));
+    CHECK_FALSE(s.deadline.has_value());
+    REQUIRE(s.candidates.size() == 2);
+    const candidate& spot = s.candidates[0];
+    CHECK(spot.market == market_kind::spot);
+    CHECK(spot.policy == policy_kind::spot_only);
+    CHECK(spot.checkpoint.rule == checkpoint_rule::fixed);
+    CHECK(spot.checkpoint.every.count() == doctest::Approx(1.0));
+    CHECK(spot.checkpoint.cost.count() == doctest::Approx(0.1));
+    CHECK(spot.interruptions.rate.per_hour() == 0.05);
+    CHECK(spot.restart.delay_billed() == false);
+    CHECK(mean_delay(spot.restart.delay).count() == doctest::Approx(0.25));
+    CHECK(s.candidates[1].policy == policy_kind::on_demand);
+    CHECK(s.offer_of(spot).id == "ref/p3.2xlarge");
+}
+
+TEST_CASE("Young and Daly intervals are computed from the checkpoint cost and the interruption rate") {
+    json j = spec_scenario();
+    auto& ck = j["candidates"][0];
+    ck["checkpoint"] = json{{"every", "young"}, {"cost", "5m"}};
+    SUBCASE("Young: sqrt(2 * 5/60 h * 24 h) = sqrt(4) = 2 h at M = 24 h") {
+        ck["interruptions"] = json{{"model", "poisson"}, {"rate_per_hour", 1.0 / 24.0}};
+        const scenario s = parse(j);
+        CHECK(s.candidates[0].checkpoint.rule == checkpoint_rule::young);
+        CHECK(s.candidates[0].checkpoint.every.count() == doctest::Approx(2.0).epsilon(1e-12));
+    }
+    SUBCASE("Daly at M = 24 h, 6 h and 15 min for a 5-minute checkpoint") {
+        ck["checkpoint"]["every"] = "daly";
+        // Daly (2006): sqrt(2δM)[1 + 1/3 sqrt(δ/2M) + 1/9 (δ/2M)] − δ
+        for (double m : {24.0, 6.0, 0.25}) {
+            ck["interruptions"] = json{{"model", "poisson"}, {"rate_per_hour", 1.0 / m}};
+            const double d = 5.0 / 60.0, r = d / (2 * m);
+            const double want = std::sqrt(2 * d * m) * (1 + std::sqrt(r) / 3 + r / 9) - d;
+            CHECK(parse(j).candidates[0].checkpoint.every.count() == doctest::Approx(want).epsilon(1e-12));
+        }
+    }
+    SUBCASE("with no interruptions there is nothing to checkpoint against: one stretch") {
+        ck["interruptions"] = json{{"model", "none"}};
+        CHECK(parse(j).candidates[0].checkpoint.every.count() == doctest::Approx(100.0));
+    }
+}
+
+TEST_CASE("an AWS Spot Advisor bucket becomes a hazard rate") {
+    json j = spec_scenario();
+    j["candidates"][0]["interruptions"] = json{{"model", "advisor"}, {"bucket", "5-10%"}};
+    // 7.5 % of instances a month: λ = -ln(1 - 0.075) / 730 h
+    CHECK(parse(j).candidates[0].interruptions.rate.per_hour() ==
+          doctest::Approx(-std::log(1 - 0.075) / 730).epsilon(1e-12));
+}
+
+TEST_CASE("bad scenarios are refused with the JSON pointer of the offending value") {
+    json j = spec_scenario();
+    SUBCASE("a negative interruption rate") {
+        j["candidates"][0]["interruptions"]["rate_per_hour"] = -0.05;
+        CHECK(refusal(j).rfind("/candidates/0/interruptions/rate_per_hour: a number from 0", 0) == 0);
+    }
+    SUBCASE("a checkpoint interval of 0") {
+        j["candidates"][0]["checkpoint"]["every"] = "0s";
+        CHECK(refusal(j).rfind("/candidates/0/checkpoint/every: a positive interval", 0) == 0);
+    }
+    SUBCASE("a checkpoint longer than the interval") {
+        j["candidates"][0]["checkpoint"]["cost"] = "2h";
+        CHECK(refusal(j).rfind("/candidates/0/checkpoint/cost: a checkpoint cost shorter than the interval", 0) == 0);
+    }
+    SUBCASE("a deadline shorter than the work") {
+        j["deadline"] = "52h";
+        CHECK(refusal(j).rfind("/deadline: a deadline of at least the work (100h)", 0) == 0);
+    }
+    SUBCASE("an unknown interruption model") {
+        j["candidates"][0]["interruptions"]["model"] = "weibull";
+        CHECK(refusal(j).rfind("/candidates/0/interruptions/model: one of", 0) == 0);
+    }
+    SUBCASE("an unknown policy") {
+        j["candidates"][0]["policy"] = "yolo";
+        CHECK(refusal(j).rfind("/candidates/0/policy: one of", 0) == 0);
+    }
+    SUBCASE("an unknown offer") {
+        j["candidates"][0]["offer"] = "ref/none";
+        CHECK(refusal(j).rfind("/candidates/0/offer: an offer id of the scenario", 0) == 0);
+    }
+    SUBCASE("a deadline policy without a deadline") {
+        j["candidates"][0]["policy"] = "deadline_fallback";
+        CHECK(refusal(j).rfind("/candidates/0/policy: a top-level \"deadline\"", 0) == 0);
+    }
+    SUBCASE("a lifetime too short for one stretch") {
+        j["candidates"][0]["interruptions"] = json{{"model", "max_lifetime"}, {"lifetime", "30m"}};
+        CHECK(refusal(j).rfind("/candidates/0/interruptions/lifetime: a lifetime longer than", 0) == 0);
+    }
+    SUBCASE("a rate so high that a stretch almost never completes") {
+        j["candidates"][0]["interruptions"]["rate_per_hour"] = 50.0;
+        CHECK(refusal(j).rfind("/candidates/0/interruptions/rate_per_hour: a rate at which", 0) == 0);
+    }
+    SUBCASE("a field nobody reads") {
+        j["candidates"][0]["checkpoint"]["evry"] = "1h";
+        CHECK(refusal(j).rfind("/candidates/0/checkpoint/evry: a known field", 0) == 0);
+    }
+}

@@ -1,0 +1,175 @@
+// Tests of costsim/trial.hpp: one campaign, event by event — the fast path replayed
+// through the exact billing engine, per-session minimums, lifetimes, notices, fallback.
+#include <costsim/invoice.hpp>
+#include <costsim/trial.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+using namespace costsim;
+
+namespace {
+// An offer billed per second with a 60 s minimum, with an attached resource and a spot
+// price that changes every 30 minutes over two days.
+catalog history_catalog() {
+    json doc = json::parse(R"({"schema": "costsim.catalog/v1", "name": "t", "as_of": "2026-01-01", "source": "test",
+      "offers": [{"id": "aws/p3", "provider": "aws", "instance": "p3.2xlarge",
+        "markets": {"on_demand": {"price": {"amount": "3.06", "currency": "USD", "per": "hour"}}},
+        "attached": [{"name": "ebs", "price": {"amount": "0.0137", "currency": "USD", "per": "hour"}}],
+        "billing": {"increment": "1s", "minimum": "60s"}}]})");
+    json hist = json::array();
+    for (int i = 0; i < 96; ++i) {
+        const int h = i / 2, m = (i % 2) * 30;
+        char when[32];
+        std::snprintf(when, sizeof when, "2026-02-%02dT%02d:%02d:00Z", 1 + h / 24, h % 24, m);
+        hist.push_back(json{{"from", when}, {"amount", std::to_string(0.9 + 0.01 * (i % 7)).substr(0, 4)}});
+    }
+    doc["offers"][0]["markets"]["spot"] = json{{"price_history", hist}, {"currency", "USD"}, {"per", "hour"}};
+    return parse_catalog(json_cursor(doc, "t.json"));
+}
+
+campaign base_campaign() {
+    campaign c;
+    c.work = fast_hours(20);
+    c.every = fast_hours(0.5);
+    c.checkpoint_cost = fast_hours(0.05);
+    c.billing = fast_billing{fast_hours(1.0 / 3600), fast_hours(60.0 / 3600)};
+    c.on_demand = fast_price_per_hour(3.06 + 0.0137);
+    c.extra_per_hour = fast_price_per_hour(0.0137);
+    c.rate = hazard(0.4);
+    c.restart = restart_model(fixed_delay(fast_hours(0.25)), delay_billing::unbilled, fast_hours(0.1));
+    return c;
+}
+
+usec to_usec(fast_hours h) { return usec(std::llround(h.count() * 3.6e9)); }
+}  // namespace
+
+TEST_CASE("a recorded trajectory replayed through the exact billing engine agrees to 1e-9") {
+    const catalog cat = history_catalog();
+    const offer& o = cat.offers[0];
+    const timestamp start = parse_timestamp("2026-02-01");
+    std::vector<price_point> pts;
+    for (const auto& p : std::get<spot_history>(o.spot->price).points)
+        pts.push_back({to_fast_hours(p.from - start), fast_price_per_hour(to_double(p.amount))});
+    const piecewise_spot_price price(pts);
+    campaign c = base_campaign();
+    c.deadline = fast_hours(30);
+    c.policy = campaign_policy::deadline_fallback;
+    int checked = 0, with_fallback = 0;
+    for (std::uint64_t t = 0; t < 200; ++t) {
+        philox_stream events(rng_seed(7), trial_index(t), stream_id(0));
+        std::vector<session_record> log;
+        const trial_result r = run_trial(c, price, events, &log);
+        money exact_total = money::zero(currency("USD"));
+        for (const auto& s : log) {
+            const usec len = to_usec(s.length + s.billed_delay);
+            const invoice inv = quote(cat, o, {s.market, start + to_usec(s.start), len, std::nullopt, std::nullopt});
+            CHECK(inv.billed == to_usec(s.billed));
+            exact_total += inv.total_exact;
+        }
+        const double exact = to_double(exact_total.amount());
+        CHECK(std::abs(r.cost.value() - exact) <= 1e-9 * exact);
+        with_fallback += log.back().market == market_kind::on_demand ? 1 : 0;
+        ++checked;
+    }
+    CHECK(checked == 200);
+    CHECK(with_fallback > 0);  // the replay covered on-demand fallback sessions too
+}
+
+TEST_CASE("many short sessions on a 60 s-minimum offer cost more than the same hours in one session") {
+    campaign c = base_campaign();
+    c.rate = hazard(40.0);  // a session lasts 90 s on average: many end before a minute
+    c.every = fast_hours(0.01);
+    c.checkpoint_cost = fast_hours(0.0005);
+    c.work = fast_hours(1);
+    c.restart = restart_model(fixed_delay(fast_hours(0)), delay_billing::unbilled, fast_hours(0));
+    const constant_spot_price p(fast_price_per_hour(1.0));
+    campaign no_min = c;
+    no_min.billing.minimum = fast_hours(0);
+    double with = 0, without = 0;
+    for (std::uint64_t t = 0; t < 500; ++t) {
+        philox_stream a(rng_seed(3), trial_index(t), stream_id(0)), b(rng_seed(3), trial_index(t), stream_id(0));
+        const auto r1 = run_trial(c, p, a);
+        const auto r2 = run_trial(no_min, p, b);
+        CHECK(r1.makespan.count() == r2.makespan.count());  // the same trajectory...
+        CHECK(r1.cost.value() >= r2.cost.value());          // ...billed at least as much
+        with += r1.cost.value();
+        without += r2.cost.value();
+    }
+    CHECK(with > 1.05 * without);
+    // With no interruptions the minimum only touches the single session: no difference.
+    c.rate = no_min.rate = hazard(0);
+    philox_stream a(rng_seed(3), trial_index(0), stream_id(0)), b(rng_seed(3), trial_index(0), stream_id(0));
+    CHECK(run_trial(c, p, a).cost.value() == run_trial(no_min, p, b).cost.value());
+}
+
+TEST_CASE("a 24 h maximum lifetime on a 30 h job forces at least one restart in every trial") {
+    campaign c = base_campaign();
+    c.work = fast_hours(30);
+    c.rate = hazard(0.01);
+    c.lifetime = fast_hours(24);
+    const constant_spot_price p(fast_price_per_hour(1.0));
+    for (std::uint64_t t = 0; t < 2000; ++t) {
+        philox_stream events(rng_seed(11), trial_index(t), stream_id(0));
+        std::vector<session_record> log;
+        const auto r = run_trial(c, p, events, &log);
+        CHECK(r.interruptions >= 1);
+        for (const auto& s : log) CHECK(s.length.count() <= 24.0 + 1e-12);
+    }
+}
+
+TEST_CASE("an interruption notice that fits a checkpoint saves the work done up to the notice") {
+    campaign c = base_campaign();
+    c.every = c.work;  // no regular checkpoints: only the notice can save work
+    c.checkpoint_cost = fast_hours(1.0 / 60);
+    c.restart = restart_model(fixed_delay(fast_hours(0.25)), delay_billing::unbilled, fast_hours(0));
+    c.notice = interruption_notice(fast_hours(2.0 / 60));
+    const constant_spot_price p(fast_price_per_hour(1.0));
+    for (std::uint64_t t = 0; t < 2000; ++t) {
+        philox_stream events(rng_seed(5), trial_index(t), stream_id(0));
+        const auto r = run_trial(c, p, events);
+        // Each interruption loses at most the 2-minute notice, then waits 15 minutes.
+        CHECK(r.makespan.count() <= 20.0 + r.interruptions * (2.0 / 60 + 0.25) + 1e-9);
+    }
+    // Without the notice the same job (no checkpoints, λ = 0.4/h over 20 h) almost never ends
+    // soon: it would need a 20 h interruption-free stretch. With a notice too short for the
+    // checkpoint, nothing is saved.
+    c.notice = interruption_notice(fast_hours(0.5 / 60));
+    c.work = fast_hours(2);
+    c.every = c.work;
+    philox_stream events(rng_seed(5), trial_index(0), stream_id(0));
+    const auto r = run_trial(c, p, events);
+    CHECK(r.spot_work.count() == doctest::Approx(2.0));
+    CHECK(r.makespan.count() >= 2.0 + r.interruptions * 0.25 - 1e-9);
+}
+
+TEST_CASE("the deadline fallback finishes on on-demand when the slack runs out") {
+    campaign c = base_campaign();
+    c.policy = campaign_policy::deadline_fallback;
+    const constant_spot_price p(fast_price_per_hour(0.9));
+    SUBCASE("a deadline of exactly overhead + work leaves no room for spot") {
+        c.deadline = fast_hours(20.1);
+        philox_stream events(rng_seed(1), trial_index(0), stream_id(0));
+        std::vector<session_record> log;
+        const auto r = run_trial(c, p, events, &log);
+        REQUIRE(log.size() == 1);
+        CHECK(log[0].market == market_kind::on_demand);
+        // 20.1 h at 3.0737 $/h = 61.78137 $
+        CHECK(r.cost.value() == doctest::Approx(20.1 * 3.0737).epsilon(1e-12));
+        CHECK(r.makespan.count() == doctest::Approx(20.1));
+    }
+    SUBCASE("any feasible deadline is met, whatever the interruptions") {
+        c.rate = hazard(1.0);
+        c.restart = restart_model(exponential_delay(fast_hours(3)), delay_billing::unbilled, fast_hours(0.1));
+        for (double d : {20.1, 20.5, 22.0, 26.0, 35.0}) {
+            c.deadline = fast_hours(d);
+            for (std::uint64_t t = 0; t < 500; ++t) {
+                philox_stream events(rng_seed(9), trial_index(t), stream_id(0));
+                CHECK(run_trial(c, p, events).makespan.count() <= d + 1e-9);
+            }
+        }
+    }
+}

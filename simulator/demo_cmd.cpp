@@ -54,8 +54,8 @@ int run_demo(const demo_args& a) {
         json rows = json::array();
         for (const auto& q : r.rows) {
             json j = to_json(q.bill);
-            j["catalog"] = q.source->name;
-            j["gpus"] = q.what->gpus ? q.what->gpus->count : 0;
+            j["catalog"] = q.catalog_name;
+            j["gpus"] = q.what.gpus ? q.what.gpus->count : 0;
             rows.push_back(j);
         }
         json out{{"job", {{"gpu_hours", to_fast_hours(job.gpu_hours).count()},
@@ -81,9 +81,9 @@ int run_demo(const demo_args& a) {
                   {"total " + cur, align::right}});
     int rank = 0;
     for (const auto& q : r.rows) {
-        std::string gpus = q.what->gpus ? fmt::format("{}x {}", q.what->gpus->count, q.what->gpus->model) : "-";
-        t.add({std::to_string(++rank), q.source->name, q.what->id, std::string(to_string(q.market)), gpus, format_duration(q.wall),
-               format_duration(q.bill.billed), q.bill.rule, std::string(q.what->market_currency(q.market).code()),
+        std::string gpus = q.what.gpus ? fmt::format("{}x {}", q.what.gpus->count, q.what.gpus->model) : "-";
+        t.add({std::to_string(++rank), q.catalog_name, q.what.id, std::string(to_string(q.market)), gpus, format_duration(q.wall),
+               format_duration(q.bill.billed), q.bill.rule, std::string(q.what.market_currency(q.market).code()),
                q.bill.total.to_string()});
     }
     out += t.render();

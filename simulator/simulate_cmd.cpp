@@ -41,7 +41,7 @@ std::string render_text(const scenario& s, const simulation_result& r) {
                fmt::format("{:.2f}", c.cost.p95), fmt::format("{:.2f}", c.cost.p99),
                fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
                fmt::format("{:.2f}", c.billed_hours.mean), fmt::format("{:.2f}", c.interruptions_mean),
-               c.deadline_met ? fmt::format("{:.1f} %", 100 * *c.deadline_met) : "-"});
+               r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-"});
     }
     return out + t.render();
 }

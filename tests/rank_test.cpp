@@ -17,7 +17,7 @@ const ranked_job ten_gpu_hours{10h, parse_timestamp("2026-02-01"), currency("USD
 
 std::vector<std::string> ids(const ranking& r) {
     std::vector<std::string> out;
-    for (const auto& row : r.rows) out.push_back(row.what->id + " " + std::string(to_string(row.market)));
+    for (const auto& row : r.rows) out.push_back(row.what.id + " " + std::string(to_string(row.market)));
     return out;
 }
 }  // namespace
@@ -48,7 +48,7 @@ TEST_CASE("rank_offers orders the SPEC catalog's offers by exact total in USD") 
     CHECK(r.rows[5].bill.total.to_string() == "123.34");
     for (const auto& row : r.rows) {
         CHECK(row.bill.in_currency == currency("USD"));
-        CHECK(row.source == &cats[0]);
+        CHECK(row.catalog_index == 0);
     }
 }
 
@@ -79,8 +79,8 @@ TEST_CASE("equal totals keep catalog order") {
     REQUIRE(r.rows.size() == 12);
     for (std::size_t i = 0; i < 12; i += 2) {
         CAPTURE(i);
-        CHECK(r.rows[i].what->id == r.rows[i + 1].what->id);
-        CHECK(r.rows[i].source == &cats[0]);
-        CHECK(r.rows[i + 1].source == &cats[1]);
+        CHECK(r.rows[i].what.id == r.rows[i + 1].what.id);
+        CHECK(r.rows[i].catalog_index == 0);
+        CHECK(r.rows[i + 1].catalog_index == 1);
     }
 }

@@ -31,9 +31,11 @@ struct ranked_job {
     currency in_currency;
 };
 
+/// A row owns copies of what it names, so a ranking outlives the catalogs it came from.
 struct ranked_quote {
-    const catalog* source;
-    const offer* what;
+    std::string catalog_name;
+    std::size_t catalog_index;  ///< position of its catalog in the input
+    offer what;
     market_kind market;
     usec wall;
     invoice bill;  ///< in the job's currency
@@ -67,10 +69,11 @@ inline ranking rank_offers(const std::vector<catalog>& catalogs, const ranked_jo
     ranking out;
     for (const candidate& c : candidates) {
         int gpus = c.off->gpus ? c.off->gpus->count : 1;
-        usec wall(job.gpu_hours.count() / gpus);
+        usec wall(job.gpu_hours.count() / gpus);  // to the microsecond below, for GPU counts that do not divide
         try {
             invoice inv = quote(*c.cat, *c.off, {c.market, job.start, wall, std::nullopt, job.in_currency});
-            out.rows.push_back({c.cat, c.off, c.market, wall, std::move(inv)});
+            out.rows.push_back({c.cat->name, static_cast<std::size_t>(c.cat - catalogs.data()), *c.off, c.market, wall,
+                                std::move(inv)});
         } catch (const model_error& e) {
             out.skipped.push_back(c.cat->name + "/" + c.off->id + " " + std::string(to_string(c.market)) + ": " + e.what());
         }

@@ -86,7 +86,15 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
     c.every = k.checkpoint.rule == checkpoint_rule::none ? c.work : k.checkpoint.every;
     c.checkpoint_cost = k.checkpoint.rule == checkpoint_rule::none ? fast_hours(0) : k.checkpoint.cost;
     if (s.deadline) c.deadline = to_fast_hours(*s.deadline);
-    c.policy = k.policy == policy_kind::deadline_fallback ? campaign_policy::deadline_fallback : campaign_policy::spot_only;
+    switch (k.policy) {
+        case policy_kind::spot_only: c.policy = campaign_policy::spot_only; break;
+        case policy_kind::deadline_fallback: c.policy = campaign_policy::deadline_fallback; break;
+        default:
+            throw model_error("policy \"" + std::string(to_string(k.policy)) +
+                              "\" is not simulated by Monte Carlo yet (use `costsim replay`)");
+    }
+    if (k.per_tick_billing)
+        throw model_error("\"billing\": \"per_tick\" charges trace ticks: it applies to `costsim replay` only");
     c.billing = fast_billing::from(o.billing.increment);
     auto per_hour = [&](const quoted_price& p) {
         money m = p.hourly().per_hour();

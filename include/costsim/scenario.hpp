@@ -52,7 +52,9 @@ inline constexpr std::string_view scenario_schema = "costsim.scenario/v1";
 /// The campaign start when a scenario names none (fixed, so results are reproducible).
 inline const timestamp default_campaign_start = timestamp{date::sys_days{date::year{2026} / 2 / 1}};
 
-enum class policy_kind { on_demand, spot_only, deadline_fallback };
+/// on_demand, spot_only and deadline_fallback (trial.hpp); greedy and uniform_progress are
+/// the *Can't Be Late* (NSDI '24) policies.
+enum class policy_kind { on_demand, spot_only, deadline_fallback, greedy, uniform_progress };
 std::string_view to_string(policy_kind p) noexcept;
 
 enum class checkpoint_rule { none, fixed, young, daly };
@@ -90,6 +92,7 @@ struct candidate {
     interruption_spec interruptions;
     restart_model restart;
     price_spec price;
+    bool per_tick_billing = false;  ///< "billing": "per_tick": every trace tick held is charged in full
     std::string pointer;  ///< "/candidates/3", for messages
 };
 
@@ -100,6 +103,12 @@ struct scenario {
     catalog offers;  ///< inline offers and the named catalog's, with its rates
     std::string workload_name;
     usec work{0};
+    /// The workload's planning facts, checked here and read by plan.hpp:
+    std::optional<double> gpu_memory_gib;     ///< peak GPU memory the job needs
+    std::optional<double> scaling_efficiency; ///< each extra GPU adds this share of one GPU's speed
+    std::vector<std::pair<std::string, double>> speed;  ///< relative speed per GPU model (work is at 1.0)
+    /// The scenario's "plan" section, if any, as written (plan.hpp expands it).
+    std::optional<json> plan;
     std::optional<usec> deadline;
     std::vector<candidate> candidates;
 
@@ -118,6 +127,8 @@ inline std::string_view to_string(policy_kind p) noexcept {
         case policy_kind::on_demand: return "on_demand";
         case policy_kind::spot_only: return "spot_only";
         case policy_kind::deadline_fallback: return "deadline_fallback";
+        case policy_kind::greedy: return "greedy";
+        case policy_kind::uniform_progress: return "uniform_progress";
     }
     return "?";
 }
@@ -317,7 +328,7 @@ inline void check_progress(const json_cursor& cc, const candidate& k, usec work)
 
 inline scenario parse_scenario(const json_cursor& c) {
     c.expect_object({"schema", "name", "currency", "start", "catalog", "offers", "workload", "deadline",
-                     "candidates", "notes"});
+                     "candidates", "plan", "notes"});
     auto schema = c["schema"];
     if (schema.string() != scenario_schema) schema.fail("\"" + std::string(scenario_schema) + "\"");
     scenario s;
@@ -347,8 +358,21 @@ inline scenario parse_scenario(const json_cursor& c) {
     if (s.offers.offers.empty()) c.fail("\"offers\" or a \"catalog\" (the scenario has no offers)");
 
     auto wl = c["workload"];
-    wl.expect_object({"name", "work"});
+    wl.expect_object({"name", "work", "gpu_memory_gib", "scaling_efficiency", "speed"});
     if (auto n = wl.optional("name")) s.workload_name = n->string();
+    if (auto m = wl.optional("gpu_memory_gib")) s.gpu_memory_gib = m->number(0, 1e6);
+    if (auto e = wl.optional("scaling_efficiency")) s.scaling_efficiency = e->number(0, 1);
+    if (auto sp = wl.optional("speed")) {
+        if (!sp->value().is_object()) sp->fail("an object of GPU model to relative speed, e.g. {\"V100\": 1, \"K80\": 0.25}");
+        for (const auto& [model, _] : sp->value().items()) {
+            double v = (*sp)[model].number(1e-9, 1e9);
+            s.speed.emplace_back(model, v);
+        }
+    }
+    if (auto pl = c.optional("plan")) {
+        if (!pl->value().is_object()) pl->fail("an object (see plan.hpp)");
+        s.plan = pl->value();
+    }
     auto work = wl["work"];
     s.work = work.duration();
     if (s.work.count() <= 0) work.fail("a positive amount of work such as \"100h\"");
@@ -358,7 +382,10 @@ inline scenario parse_scenario(const json_cursor& c) {
             d->fail("a deadline of at least the work (" + format_duration(s.work) + "), got " + format_duration(*s.deadline));
     }
 
-    for (const auto& cc : c["candidates"].elements(true)) {
+    std::vector<json_cursor> listed;
+    if (auto cs = c.optional("candidates")) listed = cs->elements(!s.plan.has_value());
+    else if (!s.plan) c.fail("\"candidates\" or a \"plan\" (the scenario names nothing to run)");
+    for (const auto& cc : listed) {
         cc.expect_object({"offer", "market", "policy", "checkpoint", "interruptions", "restart", "price", "billing"});
         candidate k;
         k.pointer = cc.pointer();
@@ -374,16 +401,18 @@ inline scenario parse_scenario(const json_cursor& c) {
         k.market = parse_market_kind(mk.choice({"on_demand", "spot", "monthly"}));
         if (!o->has_market(k.market)) mk.fail("a market offer \"" + o->id + "\" has");
         auto pol = cc["policy"];
-        std::string p = pol.choice({"on_demand", "spot_only", "deadline_fallback"});
-        k.policy = p == "on_demand" ? policy_kind::on_demand
-                   : p == "spot_only" ? policy_kind::spot_only
-                                      : policy_kind::deadline_fallback;
+        std::string p = pol.choice({"on_demand", "spot_only", "deadline_fallback", "greedy", "uniform_progress"});
+        k.policy = p == "on_demand"           ? policy_kind::on_demand
+                   : p == "spot_only"         ? policy_kind::spot_only
+                   : p == "deadline_fallback" ? policy_kind::deadline_fallback
+                   : p == "greedy"            ? policy_kind::greedy
+                                              : policy_kind::uniform_progress;
         if (k.policy == policy_kind::on_demand && k.market == market_kind::spot)
             pol.fail("\"spot_only\" or \"deadline_fallback\" for the spot market");
         if (k.policy != policy_kind::on_demand && k.market != market_kind::spot)
             pol.fail("\"on_demand\" for the " + std::string(to_string(k.market)) + " market");
-        if (k.policy == policy_kind::deadline_fallback) {
-            if (!s.deadline) pol.fail("a top-level \"deadline\" (deadline_fallback needs one)");
+        if (k.policy != policy_kind::on_demand && k.policy != policy_kind::spot_only) {
+            if (!s.deadline) pol.fail("a top-level \"deadline\" (" + p + " needs one)");
             if (!o->on_demand) pol.fail("an offer with an on_demand market to fall back to");
         }
         if (auto i = cc.optional("interruptions")) {
@@ -408,9 +437,7 @@ inline scenario parse_scenario(const json_cursor& c) {
             }
         }
         if (k.market == market_kind::spot) detail::check_progress(cc, k, s.work);
-        if (auto b = cc.optional("billing")) {
-            b->choice({"offer"});  // "per_tick" belongs to trace replay
-        }
+        if (auto b = cc.optional("billing")) k.per_tick_billing = b->choice({"offer", "per_tick"}) == "per_tick";
         if (k.market == market_kind::spot && k.price.model == price_spec::kind::market &&
             std::holds_alternative<spot_history>(o->spot->price)) {
             const auto& h = std::get<spot_history>(o->spot->price);

@@ -4,6 +4,13 @@
 set -euo pipefail
 COSTSIM_PACKAGES=(cmake make g++ libboost-dev libhowardhinnant-date-dev librange-v3-dev doctest-dev
                   nlohmann-json3-dev libcli11-dev libfmt-dev librandom123-dev)
+# --test: also what the test suite needs (npm fetches the report's charting libraries at
+# build time; Chromium renders reports in the browser test).
+if [ "${1:-}" = "--test" ]; then
+  command -v npm >/dev/null 2>&1 || COSTSIM_PACKAGES+=(npm)
+  command -v chromium >/dev/null 2>&1 || COSTSIM_PACKAGES+=(chromium)
+  COSTSIM_PACKAGES+=(libtorch-dev)  # costsim-bench (LibTorch 1.13, CPU) is built and tested in stage 1
+fi
 missing=()
 for p in "${COSTSIM_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

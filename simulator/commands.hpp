@@ -9,35 +9,80 @@
 #include <optional>
 #include <string>
 
+#include "costsim/json_input.hpp"
+
+namespace costsim {
+struct plan_result;
+}
+
 namespace costsim::cli {
 
 struct quote_args {
     std::string catalog, offer, market, duration, start, currency, egress_gb;
-    bool json = false;
+    bool json = false, csv = false;
 };
 
 struct demo_args {
-    std::string data_dir;  ///< empty: find the bundled pricing_data
-    std::string gpu_hours = "10h";
-    std::string start = "2026-02-01";
-    std::string currency = "USD";
+    std::string scenario;  ///< empty: the bundled scenarios/bilstm_sentiment_demo.json
+    std::uint64_t trials = 5000, seed = 1;
     bool json = false;
 };
 
 struct simulate_args {
-    std::string scenario;
+    std::string scenario, report;
     std::uint64_t trials = 100000, seed = 1;
     unsigned threads = 0;
     double target_rel_ci = 0;
     bool json = false, csv = false, progress = false;
 };
 
+struct plan_args {
+    std::string scenario, deadline, report;
+    std::uint64_t trials = 20000, seed = 1;
+    unsigned threads = 0;
+    bool json = false, csv = false;
+};
+
+struct breakeven_args {
+    std::string catalog, monthly, hourly, gpu, cpu, currency = "USD";
+    int months = 12;
+    bool json = false;
+};
+
+struct report_args {
+    std::string result, output;
+};
+
+// Issue 6: real spot data (replay_cmd.cpp, trace_stats_cmd.cpp, import_cmd.cpp).
+struct replay_args {
+    std::string scenario, trace, windows, deadline;
+    std::uint64_t starts = 0;  ///< 0: the library's default (100) unless --windows
+    bool json = false;
+};
+struct trace_stats_args {
+    std::string trace;
+    bool json = false;
+};
+struct import_args {
+    std::string format, file, provider = "aws", as_of, name, region, os, instance;
+};
+int run_replay(const replay_args& a);
+int run_trace_stats(const trace_stats_args& a);
+int run_import(const import_args& a);
+
 int run_quote(const quote_args& a);
+int run_plan(const plan_args& a);
+int run_breakeven(const breakeven_args& a);
+int run_report(const report_args& a);
+/// Writes the HTML report of a simulate/plan JSON result to `path`, atomically.
+void write_report(const costsim::json& result, const std::string& path);
 int run_simulate(const simulate_args& a);
 int run_demo(const demo_args& a);
 
-/// The folder holding the bundled catalogs: $COSTSIM_DATA_DIR, the source tree this
-/// binary was built from, or <prefix>/share/costsim/pricing_data next to an installed one.
-std::string find_data_dir(const char* argv0);
+/// The folder holding the bundled scenarios/ and pricing_data/: $COSTSIM_SHARE_DIR,
+/// <prefix>/share/costsim next to an installed binary, or the source tree it was built from.
+std::string find_share_dir();
+/// The plan as an aligned table with a recommendation line.
+std::string render_plan(const plan_result& p);
 
 }  // namespace costsim::cli

@@ -14,7 +14,7 @@ namespace {
 // values to their option so the duration parser can say what is wrong with them.
 std::vector<std::string> glue_dash_values(int argc, char** argv) {
     static const char* const valued[] = {"--duration", "--start",   "--egress-gb",     "--gpu-hours",
-                                         "--currency", "--trials",  "--target-rel-ci", "--seed", "--threads"};
+                                         "--currency", "--trials",  "--target-rel-ci", "--seed", "--threads", "--deadline", "--months"};
     std::vector<std::string> out;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
     quote->add_option("--start", q.start, "ISO 8601 UTC start (default 2026-02-01T00:00:00Z)");
     quote->add_option("--currency", q.currency, "invoice currency (converted with the catalog's rate)");
     quote->add_option("--egress-gb", q.egress_gb, "data transferred out, GB (decimal)");
-    quote->add_flag("--json", q.json, "one JSON object, amounts as decimal strings");
+    auto* quote_json = quote->add_flag("--json", q.json, "one JSON object, amounts as decimal strings");
+    quote->add_flag("--csv", q.csv, "one CSV row per invoice line, then the total")->excludes(quote_json);
 
     cli::simulate_args sim;
     auto* simulate = app.add_subcommand("simulate", "Monte Carlo of a scenario's candidates");
@@ -60,13 +61,69 @@ int main(int argc, char** argv) {
     auto* sim_json = simulate->add_flag("--json", sim.json, "one JSON object");
     simulate->add_flag("--csv", sim.csv, "one CSV row per candidate")->excludes(sim_json);
     simulate->add_flag("--progress", sim.progress, "progress bar on stderr (only on a terminal)");
+    simulate->add_option("--report", sim.report, "also write the HTML report to this file");
+
+    cli::plan_args pl;
+    auto* plan = app.add_subcommand("plan", "rank every candidate the scenario allows; Pareto frontier; recommendation");
+    plan->add_option("scenario", pl.scenario, "costsim.scenario/v1 file")->required();
+    plan->add_option("--deadline", pl.deadline, "deadline (overrides the scenario's), e.g. 52h");
+    plan->add_option("--trials", pl.trials, "trials per candidate (default 20000)")->check(CLI::Range(1ULL, 100000000ULL));
+    plan->add_option("--seed", pl.seed, "seed (default 1)");
+    plan->add_option("--threads", pl.threads, "worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+    plan->add_option("--report", pl.report, "also write the HTML report to this file");
+    auto* plan_json = plan->add_flag("--json", pl.json, "one JSON object");
+    plan->add_flag("--csv", pl.csv, "one CSV row per candidate")->excludes(plan_json);
+
+    cli::breakeven_args be;
+    auto* breakeven = app.add_subcommand("breakeven", "dedicated vs hourly utilisation, or GPU vs CPU throughput ratio");
+    breakeven->add_option("--catalog", be.catalog, "costsim.catalog/v1 file")->required();
+    breakeven->add_option("--monthly", be.monthly, "monthly (dedicated) offer id");
+    breakeven->add_option("--hourly", be.hourly, "hourly offer id to compare it with");
+    breakeven->add_option("--months", be.months, "commitment in months (default 12)")->check(CLI::Range(1, 1200));
+    breakeven->add_option("--gpu", be.gpu, "GPU offer id");
+    breakeven->add_option("--cpu", be.cpu, "CPU offer id to compare it with");
+    breakeven->add_option("--currency", be.currency, "comparison currency (default USD)");
+    breakeven->add_flag("--json", be.json, "one JSON object");
+
+    cli::report_args rep;
+    auto* report = app.add_subcommand("report", "a self-contained HTML report of a simulate/plan --json result");
+    report->add_option("result", rep.result, "RESULT.json from simulate --json or plan --json")->required();
+    report->add_option("-o,--output", rep.output, "the HTML file to write")->required();
+
+    cli::replay_args rp;
+    auto* replay = app.add_subcommand("replay", "every candidate on windows of a real spot availability trace");
+    replay->add_option("scenario", rp.scenario, "costsim.scenario/v1 file")->required();
+    replay->add_option("--trace", rp.trace, "spot trace {\"metadata\": {\"gap_seconds\": N}, \"data\": [...]}")->required();
+    auto* rp_starts = replay->add_option("--starts", rp.starts, "N start points spread over the trace (default 100)")
+                          ->check(CLI::Range(1ULL, 10000000ULL));
+    replay->add_option("--windows", rp.windows, "[start, end) tick windows per trace name (random_windows.json)")
+        ->excludes(rp_starts);
+    replay->add_option("--deadline", rp.deadline, "deadline instead of the scenario's (e.g. 52h)");
+    replay->add_flag("--json", rp.json, "one JSON object");
+
+    cli::trace_stats_args ts;
+    auto* trace_stats = app.add_subcommand("trace-stats", "availability, spot lifetimes and outages of a trace");
+    trace_stats->add_option("trace", ts.trace, "spot trace file")->required();
+    trace_stats->add_flag("--json", ts.json, "one JSON object");
+
+    cli::import_args im;
+    auto* import = app.add_subcommand("import", "convert real price data: skypilot CSV | aws-price-history | aws-spot-advisor");
+    import->add_option("format", im.format, "skypilot | aws-price-history | aws-spot-advisor")
+        ->required()
+        ->check(CLI::IsMember({"skypilot", "aws-price-history", "aws-spot-advisor"}));
+    import->add_option("file", im.file, "the file to read")->required();
+    import->add_option("--provider", im.provider, "skypilot: the cloud the CSV lists (default aws)");
+    import->add_option("--as-of", im.as_of, "catalog date YYYY-MM-DD (default: the file's modification date)");
+    import->add_option("--name", im.name, "catalog name (default: from the file name)");
+    import->add_option("--region", im.region, "aws-spot-advisor: only this region");
+    import->add_option("--os", im.os, "aws-spot-advisor: only this OS (Linux, Windows)");
+    import->add_option("--instance", im.instance, "aws-spot-advisor / aws-price-history: only this instance type");
 
     cli::demo_args d;
-    auto* demo = app.add_subcommand("demo", "the bundled default: one job priced on every bundled offer");
-    demo->add_option("--gpu-hours", d.gpu_hours, "GPU time of the job (default 10h)");
-    demo->add_option("--start", d.start, "start date (default 2026-02-01)");
-    demo->add_option("--currency", d.currency, "comparison currency (default USD)");
-    demo->add_option("--data", d.data_dir, "folder of catalogs (default: bundled pricing_data)");
+    auto* demo = app.add_subcommand("demo", "the bundled default: the BiLSTM study's job planned on every offer");
+    demo->add_option("--scenario", d.scenario, "another scenario to plan (default: the bundled BiLSTM study)");
+    demo->add_option("--trials", d.trials, "trials per candidate (default 5000)")->check(CLI::Range(1ULL, 100000000ULL));
+    demo->add_option("--seed", d.seed, "seed (default 1)");
     demo->add_flag("--json", d.json, "JSON instead of a table");
 
     try {
@@ -85,7 +142,12 @@ int main(int argc, char** argv) {
     try {
         if (*quote) return cli::run_quote(q);
         if (*simulate) return cli::run_simulate(sim);
-        if (d.data_dir.empty()) d.data_dir = cli::find_data_dir(argv[0]);
+        if (*plan) return cli::run_plan(pl);
+        if (*breakeven) return cli::run_breakeven(be);
+        if (*report) return cli::run_report(rep);
+        if (*replay) return cli::run_replay(rp);
+        if (*trace_stats) return cli::run_trace_stats(ts);
+        if (*import) return cli::run_import(im);
         return cli::run_demo(d);  // `costsim` alone runs the demo
     } catch (const input_error& e) {
         std::cerr << "costsim: " << e.what() << "\n";

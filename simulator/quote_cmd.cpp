@@ -45,6 +45,25 @@ std::string render_text(const catalog& cat, const offer& o, const invoice& inv) 
     return out;
 }
 
+// One row per invoice line, then the total; amounts exact and rounded, as in --json.
+std::string render_csv(const invoice& inv) {
+    const std::string cur(inv.in_currency.code());
+    std::string out = "offer,market,item,month,billed_seconds,exact,amount,currency\n";
+    auto field = [](const std::string& s) {
+        if (s.find_first_of(",\"\n") == std::string::npos) return s;
+        std::string q = "\"";
+        for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return q + "\"";
+    };
+    for (const auto& l : inv.lines)
+        out += fmt::format("{},{},{},{},{},{},{},{}\n", field(inv.offer_id), to_string(inv.market), field(l.item), l.month,
+                           format_seconds(l.billed), to_decimal_string(l.exact.amount()),
+                           round_half_up(l.exact).to_string(), cur);
+    out += fmt::format("{},{},total,,{},{},{},{}\n", field(inv.offer_id), to_string(inv.market), format_seconds(inv.billed),
+                       to_decimal_string(inv.total_exact.amount()), inv.total.to_string(), cur);
+    return out;
+}
+
 }  // namespace
 
 int run_quote(const quote_args& a) {
@@ -84,7 +103,7 @@ int run_quote(const quote_args& a) {
                               what);
         }
     }();
-    std::string out = a.json ? to_json(inv).dump() + "\n" : render_text(cat, *o, inv);
+    std::string out = a.json ? to_json(inv).dump() + "\n" : a.csv ? render_csv(inv) : render_text(cat, *o, inv);
     std::cout << out << std::flush;
     return 0;
 }

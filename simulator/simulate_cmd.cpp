@@ -71,6 +71,7 @@ int run_simulate(const simulate_args& a) {
         }
     }();
     if (bar) std::fprintf(stderr, "\r%60s\r", "");
+    if (!a.report.empty()) write_report(to_json(r), a.report);
     std::string out = a.json  ? to_json(r).dump() + "\n"
                       : a.csv ? to_csv(r)
                               : render_text(s, r);

@@ -373,3 +373,29 @@ TEST_CASE("quote refuses what the model cannot answer") {
     // A zero-length run bills nothing.
     CHECK(quote_of("aws/us-east-1/p3.2xlarge", market_kind::on_demand, "2026-02-01", 0s).total.to_string() == "0.00");
 }
+
+// The inference study's published table (runtime × price per hour), reproduced through the
+// exact engine at the precision the study prints. Its own arithmetic disagrees in the rows
+// whose note says so (recorded in pricing_data/studies/): those must differ, the rest agree.
+TEST_CASE("the GPU-vs-CPU inference study's published costs come out of quote at the study's precision") {
+    const std::string dir = COSTSIM_PRICING_DATA;
+    const catalog c = load_catalog(dir + "/gpu_vs_cpu_inference.json");
+    const json pub = load_json_file(dir + "/studies/gpu_vs_cpu_inference_published.json");
+    int agree = 0, disagree = 0;
+    for (const auto& row : pub["rows"]) {
+        const offer* o = c.find(row["offer"].get<std::string>());
+        REQUIRE(o != nullptr);
+        const invoice inv = quote(c, *o, {parse_market_kind(row["market"].get<std::string>()), at("2021-12-15"),
+                                          parse_duration(row["runtime"].get<std::string>()), std::nullopt, std::nullopt});
+        const std::string reported = row["reported_cost"]["amount"];
+        const auto dot = reported.find('.');
+        const int places = dot == std::string::npos ? 0 : static_cast<int>(reported.size() - dot - 1);
+        const bool same = round_half_up(inv.total_exact.amount(), places) == parse_decimal(reported);
+        const bool study_disagrees = row["note"].get<std::string>().find("DISAGREES") != std::string::npos;
+        CAPTURE(row.dump());
+        CHECK(same != study_disagrees);
+        (same ? agree : disagree) += 1;
+    }
+    CHECK(agree >= 40);
+    CHECK(disagree <= 2);
+}

@@ -191,3 +191,43 @@ TEST_CASE("the result echoes each candidate's resolved checkpoint interval") {
         CHECK(out["candidates"][0]["makespan_hours"].contains(key));
     }
 }
+
+// --- Can't Be Late policies and trace_fit interruptions (issue 6) --------------------------
+
+TEST_CASE("greedy and uniform_progress in Monte Carlo meet every deadline and are thread-independent") {
+    scenario s = load_scenario(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
+    mc_options o;
+    o.trials = 3000;
+    o.seed = 3;
+    o.threads = 1;
+    simulation_result a = simulate(s, o);
+    o.threads = 3;
+    simulation_result b = simulate(s, o);
+    CHECK(to_json(a).dump() == to_json(b).dump());
+    REQUIRE(a.candidates.size() == 4);
+    CHECK(a.candidates[0].policy == "greedy");
+    CHECK(a.candidates[0].deadline_met == 1.0);
+    CHECK(a.candidates[1].deadline_met == 1.0);
+    CHECK(a.candidates[0].makespan_hours.max <= 52.0 + 1e-9);
+    // Greedy saves against on-demand when spot is up most of the time (λ = 0.2/h, 1 h outages).
+    CHECK(a.candidates[0].cost.mean < a.candidates[3].cost.mean);
+    CHECK(a.candidates[0].spot_work_fraction > 0.3);
+}
+
+TEST_CASE("trace_fit resamples the trace's lifetimes; greedy refuses a checkpoint") {
+    scenario s = load_scenario(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
+    const auto& i = s.candidates[1].interruptions;
+    CHECK(i.model == "trace_fit");
+    CHECK(i.lifetimes.size() == 3);
+    CHECK(i.outages.size() == 2);
+    CHECK(mc_tick_of(s.candidates[1]) == usec(std::chrono::minutes(10)));
+    CHECK(i.mtbi().count() == doctest::Approx(0.5));
+    json j = load_json_file(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
+    j["candidates"][0]["checkpoint"] = json{{"every", "1h"}, {"cost", "1m"}};
+    CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, std::string(COSTSIM_TEST_DATA) + "/traces/x.json")),
+                         doctest::Contains("/candidates/0/checkpoint: no checkpoint for greedy"), input_error);
+    j = load_json_file(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
+    j["candidates"][1]["restart"]["delay"] = "1h";
+    CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, std::string(COSTSIM_TEST_DATA) + "/traces/x.json")),
+                         doctest::Contains("/candidates/1/restart/delay: no delay beside"), input_error);
+}

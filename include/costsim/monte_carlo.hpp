@@ -6,6 +6,14 @@
 // ranges, one per thread; results are stored by trial index and summarized once,
 // sequentially, so the output is byte-identical for any thread count.
 //
+// Policies greedy and uniform_progress (*Can't Be Late*, cbl_policy.hpp) decide on a tick
+// grid (the candidate's "tick", default the trace_fit trace's gap or 10 minutes), so their
+// trials run on tick_trial.hpp against availability drawn per trial: spot is available
+// for a time to interruption (the interruption model's draw, or a resampled trace
+// lifetime), then unavailable for a wait for capacity (the restart delay's draw, or a
+// resampled trace outage), and so on; both rounded up to whole ticks (at least one). The
+// same engine replays real traces (replay.hpp).
+//
 // Candidates on the on-demand or monthly market run one session with no interruptions:
 // they are priced by the exact invoice engine (sustained use, caps, fees, calendar
 // proration included), identical in every trial. Spot candidates use the fast path
@@ -20,6 +28,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -30,6 +39,7 @@
 #include "costsim/invoice.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
+#include "costsim/tick_trial.hpp"
 #include "costsim/trial.hpp"
 
 namespace costsim {
@@ -51,6 +61,9 @@ struct mc_options {
 struct candidate_result {
     std::string offer, market, policy;
     summary cost, makespan_hours, billed_hours;
+    /// Type-7 quantiles at 0, 1, ..., 100 % (for charts: histograms with equal-probability
+    /// bins and CDFs).
+    std::vector<double> cost_quantiles, makespan_quantiles;
     double interruptions_mean = 0, spot_work_fraction = 0;
     double deadline_met = 1.0;  ///< fraction of trials done by the deadline (1 without one)
     checkpoint_spec checkpoint;
@@ -69,6 +82,31 @@ simulation_result simulate(const scenario& s, const mc_options& o);
 
 /// The campaign a spot candidate runs (exposed for tests and the exact replay check).
 campaign make_campaign(const scenario& s, const candidate& k);
+/// The tick campaign of a greedy / uniform_progress / spot_only / on_demand candidate on
+/// ticks of `gap` (prices converted to the scenario's currency; d = restart overhead).
+tick_campaign make_tick_campaign(const scenario& s, const candidate& k, usec gap);
+/// The Monte Carlo decision tick of a candidate: "tick", else its trace_fit trace's gap,
+/// else 10 minutes.
+usec mc_tick_of(const candidate& k);
+
+/// Spot availability drawn for one Monte Carlo trial of a tick policy: alternating runs,
+/// available first (see the top of this file).
+class drawn_availability {
+public:
+    drawn_availability(const candidate& k, usec gap, philox_stream& events) : k_(&k), gap_(gap), s_(&events) {}
+    bool available(std::int64_t t);
+    std::int64_t run_end(std::int64_t t);
+    std::int64_t end() const noexcept { return std::numeric_limits<std::int64_t>::max() / 4; }
+
+private:
+    std::int64_t ticks_of(fast_hours h) const;
+    void reach(std::int64_t t);
+    const candidate* k_;
+    usec gap_;
+    philox_stream* s_;
+    std::vector<std::int64_t> ends_;  // run i ends at ends_[i]; even runs are available
+    std::size_t i_ = 0;
+};
 
 /// SPEC.md's `simulate --json` object.
 json to_json(const simulation_result& r);
@@ -82,7 +120,7 @@ std::string to_csv(const simulation_result& r);
 inline campaign make_campaign(const scenario& s, const candidate& k) {
     const offer& o = s.offer_of(k);
     campaign c;
-    c.work = to_fast_hours(s.work);
+    c.work = to_fast_hours(s.work_of(k));
     c.every = k.checkpoint.rule == checkpoint_rule::none ? c.work : k.checkpoint.every;
     c.checkpoint_cost = k.checkpoint.rule == checkpoint_rule::none ? fast_hours(0) : k.checkpoint.cost;
     if (s.deadline) c.deadline = to_fast_hours(*s.deadline);
@@ -91,10 +129,11 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
         case policy_kind::deadline_fallback: c.policy = campaign_policy::deadline_fallback; break;
         default:
             throw model_error("policy \"" + std::string(to_string(k.policy)) +
-                              "\" is not simulated by Monte Carlo yet (use `costsim replay`)");
+                              "\" runs on a tick grid (make_tick_campaign), not as a continuous-time campaign");
     }
     if (k.per_tick_billing)
-        throw model_error("\"billing\": \"per_tick\" charges trace ticks: it applies to `costsim replay` only");
+        throw model_error("\"billing\": \"per_tick\" charges ticks: it applies to greedy, uniform_progress and "
+                          "`costsim replay` only");
     c.billing = fast_billing::from(o.billing.increment);
     auto per_hour = [&](const quoted_price& p) {
         money m = p.hourly().per_hour();
@@ -115,7 +154,89 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
     c.lifetime = k.interruptions.lifetime;
     if (k.interruptions.notice) c.notice = interruption_notice(*k.interruptions.notice);
     c.restart = k.restart;
+    c.lifetimes = k.interruptions.lifetimes;
+    c.outages = k.interruptions.outages;
     return c;
+}
+
+namespace detail {
+inline fast_price_per_hour hourly_in(const scenario& s, const offer& o, const quoted_price& p) {
+    money m = p.hourly().per_hour();
+    if (!(m.currency_of() == s.in_currency)) {
+        auto r = s.offers.rate(m.currency_of(), s.in_currency);
+        if (!r)
+            throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+                              std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
+        m = convert(m, *r);
+    }
+    return fast_price_per_hour(to_double(m.amount()));
+}
+}  // namespace detail
+
+inline tick_campaign make_tick_campaign(const scenario& s, const candidate& k, usec gap) {
+    const offer& o = s.offer_of(k);
+    tick_campaign c;
+    switch (k.policy) {
+        case policy_kind::on_demand: c.policy = tick_policy::on_demand; break;
+        case policy_kind::spot_only: c.policy = tick_policy::spot_only; break;
+        case policy_kind::greedy: c.policy = tick_policy::greedy; break;
+        case policy_kind::uniform_progress: c.policy = tick_policy::uniform_progress; break;
+        case policy_kind::deadline_fallback:
+            throw model_error("policy \"deadline_fallback\" is a continuous-time Monte Carlo policy; on ticks use "
+                              "\"greedy\" or \"uniform_progress\"");
+    }
+    c.gap = gap;
+    c.work = s.work_of(k);
+    c.changeover = std::chrono::duration_cast<usec>(k.restart.overhead);
+    c.deadline = s.deadline;
+    c.per_tick_billing = k.per_tick_billing;
+    c.billing = fast_billing::from(o.billing.increment);
+    fast_price_per_hour extra{0.0};
+    for (const auto& a : o.attached) extra += detail::hourly_in(s, o, a.price);
+    c.extra_per_hour = extra;
+    if (o.on_demand) c.on_demand = detail::hourly_in(s, o, o.on_demand->price) + extra;
+    return c;
+}
+
+inline usec mc_tick_of(const candidate& k) {
+    if (k.tick) return *k.tick;
+    if (k.interruptions.trace_gap) return *k.interruptions.trace_gap;
+    return std::chrono::duration_cast<usec>(std::chrono::minutes(10));
+}
+
+inline std::int64_t drawn_availability::ticks_of(fast_hours h) const {
+    const double g = to_fast_hours(gap_).count();
+    const double n = std::ceil(h.count() / g - 1e-9);
+    if (!(n < 1e15)) return end();  // never interrupted
+    return std::max<std::int64_t>(1, static_cast<std::int64_t>(n));
+}
+
+inline void drawn_availability::reach(std::int64_t t) {
+    const interruption_spec& m = k_->interruptions;
+    while (ends_.empty() || ends_.back() <= t) {
+        const std::int64_t from = ends_.empty() ? 0 : ends_.back();
+        std::int64_t len;
+        if (ends_.size() % 2 == 0) {  // available: a time to interruption
+            fast_hours x = m.lifetimes.empty() ? s_->exponential(m.rate) : resample(m.lifetimes, *s_);
+            if (m.lifetime) x = std::min(x, *m.lifetime);
+            len = ticks_of(x);
+        } else {  // unavailable: a wait for capacity
+            len = ticks_of(m.outages.empty() ? draw_delay(k_->restart.delay, *s_) : resample(m.outages, *s_));
+        }
+        ends_.push_back(std::min(end(), from + len));
+        if (ends_.back() >= end()) break;
+    }
+}
+
+inline bool drawn_availability::available(std::int64_t t) {
+    reach(t);
+    while (ends_[i_] <= t) ++i_;
+    return i_ % 2 == 0;
+}
+
+inline std::int64_t drawn_availability::run_end(std::int64_t t) {
+    available(t);
+    return ends_[i_];
 }
 
 namespace detail {
@@ -132,16 +253,13 @@ struct trial_table {
     }
 };
 
-// Runs trials [from, to) of one spot candidate into the table, over `threads` threads.
-template <class MakePath>
-void run_range(const campaign& c, std::uint64_t seed, std::uint32_t k, std::uint64_t from, std::uint64_t to,
-               unsigned threads, trial_table& out, const MakePath& make_path) {
+// Runs trials [from, to) of one spot candidate into the table, over `threads` threads;
+// `one(t)` is trial t's result.
+template <class OneTrial>
+void run_trials(std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out, const OneTrial& one) {
     auto work = [&](std::uint64_t a, std::uint64_t b) {
         for (std::uint64_t t = a; t < b; ++t) {
-            philox_stream events(rng_seed(seed), trial_index(t), stream_id(2 * k));
-            // A shared, immutable price model comes back by reference; a simulated path by value.
-            decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), stream_id(2 * k + 1)));
-            trial_result r = run_trial(c, path, events);
+            trial_result r = one(t);
             out.cost[t] = r.cost.value();
             out.makespan[t] = r.makespan.count();
             out.billed[t] = r.billed.count();
@@ -172,10 +290,43 @@ void run_range(const campaign& c, std::uint64_t seed, std::uint32_t k, std::uint
         if (e) std::rethrow_exception(e);
 }
 
+template <class MakePath>
+void run_range(const campaign& c, std::uint64_t seed, std::uint32_t k, std::uint64_t from, std::uint64_t to,
+               unsigned threads, trial_table& out, const MakePath& make_path) {
+    run_trials(from, to, threads, out, [&](std::uint64_t t) {
+        philox_stream events(rng_seed(seed), trial_index(t), stream_id(2 * k));
+        // A shared, immutable price model comes back by reference; a simulated path by value.
+        decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), stream_id(2 * k + 1)));
+        return run_trial(c, path, events);
+    });
+}
+
+// Trials of a tick policy (greedy, uniform_progress) against drawn availability.
+template <class MakePath>
+void run_tick_range(const scenario& s, const candidate& cand, std::uint64_t seed, std::uint32_t k, std::uint64_t from,
+                    std::uint64_t to, unsigned threads, trial_table& out, const MakePath& make_path) {
+    const usec gap = mc_tick_of(cand);
+    const tick_campaign c = make_tick_campaign(s, cand, gap);
+    run_trials(from, to, threads, out, [&](std::uint64_t t) {
+        philox_stream events(rng_seed(seed), trial_index(t), stream_id(2 * k));
+        decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), stream_id(2 * k + 1)));
+        drawn_availability src(cand, gap, events);
+        return run_tick_trial(c, src, path).result;
+    });
+}
+
+template <class MakePath>
+void run_spot_with(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed, std::uint64_t from,
+                   std::uint64_t to, unsigned threads, trial_table& out, const MakePath& make_path) {
+    if (k.policy == policy_kind::greedy || k.policy == policy_kind::uniform_progress)
+        run_tick_range(s, k, seed, index, from, to, threads, out, make_path);
+    else
+        run_range(make_campaign(s, k), seed, index, from, to, threads, out, make_path);
+}
+
 inline void run_spot(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed,
                      std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out) {
     const offer& o = s.offer_of(k);
-    campaign c = make_campaign(s, k);
     auto fx = [&](const money& m) {
         if (m.currency_of() == s.in_currency) return to_double(m.amount());
         auto r = s.offers.rate(m.currency_of(), s.in_currency);
@@ -186,12 +337,13 @@ inline void run_spot(const scenario& s, const candidate& k, std::uint32_t index,
     if (k.price.model == price_spec::kind::ou_jump) {
         // The path starts from the offer's quoted spot price and reverts towards e^θ.
         ou_jump_spot_price model(k.price.ou, fast_price_per_hour(fx(o.spot->headline().per_hour())), k.price.step);
-        run_range(c, seed, index, from, to, threads, out, [&](philox_stream ps) { return model.path(ps); });
+        run_spot_with(s, k, index, seed, from, to, threads, out, [&](philox_stream ps) { return model.path(ps); });
         return;
     }
     if (const auto* q = std::get_if<quoted_price>(&o.spot->price)) {
         constant_spot_price p(fast_price_per_hour(fx(q->hourly().per_hour())));
-        run_range(c, seed, index, from, to, threads, out, [&](philox_stream) -> const constant_spot_price& { return p; });
+        run_spot_with(s, k, index, seed, from, to, threads, out,
+                      [&](philox_stream) -> const constant_spot_price& { return p; });
         return;
     }
     std::vector<price_point> pts = detail::history_points(o, s.start);
@@ -199,12 +351,13 @@ inline void run_spot(const scenario& s, const candidate& k, std::uint32_t index,
     double factor = fx(money(exact(1), h.currency));
     for (auto& p : pts) p.price = fast_price_per_hour(p.price.value() * factor);
     piecewise_spot_price p(std::move(pts));
-    run_range(c, seed, index, from, to, threads, out, [&](philox_stream) -> const piecewise_spot_price& { return p; });
+    run_spot_with(s, k, index, seed, from, to, threads, out,
+                  [&](philox_stream) -> const piecewise_spot_price& { return p; });
 }
 
 inline void run_exact(const scenario& s, const candidate& k, std::uint64_t from, std::uint64_t to, trial_table& out) {
     const offer& o = s.offer_of(k);
-    usec len = std::chrono::duration_cast<usec>(k.restart.overhead) + s.work;
+    usec len = std::chrono::duration_cast<usec>(k.restart.overhead) + s.work_of(k);
     invoice inv = quote(s.offers, o, {k.market, s.start, len, std::nullopt, s.in_currency});
     double cost = to_double(inv.total_exact.amount());
     double hours = to_fast_hours(len).count();
@@ -215,6 +368,15 @@ inline void run_exact(const scenario& s, const candidate& k, std::uint64_t from,
         out.interruptions[t] = 0;
         out.spot_work[t] = 0;
     }
+}
+
+// Sorts v in place (summarize() sorts anyway) and returns its percentiles 0..100.
+inline std::vector<double> percentiles(std::vector<double>& v) {
+    std::sort(v.begin(), v.end());
+    std::vector<double> q;
+    q.reserve(101);
+    for (int i = 0; i <= 100; ++i) q.push_back(quantile_sorted(v, i / 100.0));
+    return q;
 }
 
 inline double mean_of(const std::vector<double>& v) {
@@ -275,14 +437,16 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
         c.market = std::string(to_string(k.market));
         c.policy = std::string(to_string(k.policy));
         c.checkpoint = k.checkpoint;
-        if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work);
+        if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
         c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
         // Without a deadline every trial meets it: the fraction is 1.
         std::uint64_t met = 0;
         for (double m : t.makespan) met += !r.deadline_hours || m <= *r.deadline_hours + 1e-9 ? 1 : 0;
         c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
         c.interruptions_mean = detail::mean_of(t.interruptions);
-        c.spot_work_fraction = detail::mean_of(t.spot_work) / to_fast_hours(s.work).count();
+        c.spot_work_fraction = detail::mean_of(t.spot_work) / to_fast_hours(s.work_of(k)).count();
+        c.cost_quantiles = detail::percentiles(t.cost);
+        c.makespan_quantiles = detail::percentiles(t.makespan);
         c.cost = summarize(std::move(t.cost));
         c.makespan_hours = summarize(std::move(t.makespan));
         c.billed_hours = summarize(std::move(t.billed));
@@ -313,7 +477,8 @@ inline json to_json(const simulation_result& r) {
                 {{"every_hours", c.checkpoint.every.count()}, {"cost_hours", c.checkpoint.cost.count()},
                  {"rule", c.checkpoint_rule}}},
                {"interruptions", {{"mean", c.interruptions_mean}}},
-               {"spot_work_fraction", c.spot_work_fraction}};
+               {"spot_work_fraction", c.spot_work_fraction},
+               {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
         j["deadline_met"] = c.deadline_met;
         cands.push_back(j);
     }

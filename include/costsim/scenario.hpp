@@ -11,9 +11,20 @@
 //   "start": ISO time the campaign starts (default 2026-02-01T00:00:00Z): origin of
 //            spot price histories and of calendar billing for exact on-demand runs.
 //   "catalog": a costsim.catalog/v1 file, relative to the scenario's folder.
+//   "workload": {"measurements": "bench.json", "samples": 1420765, "epochs": 4} instead of
+//            "work": costsim-bench measurements give the work (samples × epochs at the
+//            first measurement's samples/s), each measured GPU model's speed, and, where
+//            the workload states none, gpu_memory_gib and scaling_efficiency; listed
+//            candidates run at their offer's speed (see measurement.hpp).
 //   candidate "interruptions": {"model": "none" | "poisson" (rate_per_hour) |
 //            "advisor" (bucket "<5%"|"5-10%"|"10-15%"|"15-20%"|">20%") |
-//            "max_lifetime" (lifetime, optional rate_per_hour), "notice": "2m"}
+//            "max_lifetime" (lifetime, optional rate_per_hour) |
+//            "trace_fit" ("file": a spot trace, relative to the scenario's folder: each
+//            session's time to interruption is a spot lifetime, and each wait for capacity
+//            an outage, resampled uniformly from the trace's runs — see trace.hpp; no
+//            restart "delay" beside it), "notice": "2m"}
+//   candidate "tick": D — the decision tick of greedy / uniform_progress in Monte Carlo
+//            (default: the trace_fit trace's gap, else 10 minutes, the paper's).
 //   candidate "restart": {"delay": "15m" | {"distribution": "fixed", "value": D} |
 //            {"distribution": "exponential", "mean": D} |
 //            {"distribution": "empirical", "samples": [D, ...]},
@@ -24,9 +35,15 @@
 //            "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd", "step"} |
 //            {"model": "ou_jump", "fit": "history", "step": D} (fitted to the offer's
 //            spot price history).
-//   policies: "on_demand", "spot_only", "deadline_fallback" (needs a deadline).
+//   policies: "on_demand", "spot_only", "deadline_fallback", "greedy", "uniform_progress"
+//            (the last three need a deadline; greedy and uniform_progress are the *Can't Be
+//            Late* policies of cbl_policy.hpp, simulated on a tick grid by tick_trial.hpp).
+//   candidate "billing": "offer" (default: each session by the offer's rule) | "per_tick"
+//            (every tick an instance is held is charged in full: the paper's accounting;
+//            greedy / uniform_progress and trace replay only).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -39,8 +56,10 @@
 #include "costsim/fast_units.hpp"
 #include "costsim/interruptions.hpp"
 #include "costsim/json_input.hpp"
+#include "costsim/measurement.hpp"
 #include "costsim/restart.hpp"
 #include "costsim/spot_price.hpp"
+#include "costsim/trace.hpp"
 
 namespace costsim {
 
@@ -67,6 +86,10 @@ struct interruption_spec {
     hazard rate{};
     std::optional<fast_hours> lifetime;
     std::optional<fast_hours> notice;
+    std::string file;                   ///< trace_fit: the trace, as resolved
+    std::vector<fast_hours> lifetimes;  ///< trace_fit: spot lifetimes to resample
+    std::vector<fast_hours> outages;    ///< trace_fit: outages (waits for capacity) to resample
+    std::optional<usec> trace_gap;      ///< trace_fit: the trace's tick
     /// Mean time between interruptions M for Young/Daly (∞ when there are none).
     fast_hours mtbi() const;
 };
@@ -93,6 +116,11 @@ struct candidate {
     restart_model restart;
     price_spec price;
     bool per_tick_billing = false;  ///< "billing": "per_tick": every trace tick held is charged in full
+    std::optional<usec> tick;       ///< "tick": decision tick of greedy / uniform_progress in Monte Carlo
+    /// How much faster than the workload's reference this candidate runs (relative GPU speed
+    /// × multi-GPU scaling): its work is work / speedup hours. Set by the planner.
+    double speedup = 1.0;
+    int gpus_used = 1;
     std::string pointer;  ///< "/candidates/3", for messages
 };
 
@@ -107,12 +135,18 @@ struct scenario {
     std::optional<double> gpu_memory_gib;     ///< peak GPU memory the job needs
     std::optional<double> scaling_efficiency; ///< each extra GPU adds this share of one GPU's speed
     std::vector<std::pair<std::string, double>> speed;  ///< relative speed per GPU model (work is at 1.0)
+    /// Set when the work comes from costsim-bench measurements (measurement.hpp).
+    std::optional<measured_workload> measured;
     /// The scenario's "plan" section, if any, as written (plan.hpp expands it).
     std::optional<json> plan;
     std::optional<usec> deadline;
     std::vector<candidate> candidates;
 
     const offer& offer_of(const candidate& c) const { return offers.offers[c.offer_index]; }
+    /// The work this candidate has to do: work / speedup, to the microsecond.
+    usec work_of(const candidate& c) const {
+        return usec(static_cast<std::int64_t>(std::llround(static_cast<double>(work.count()) / c.speedup)));
+    }
 };
 
 scenario load_scenario(const std::string& path);
@@ -144,6 +178,11 @@ inline std::string_view to_string(checkpoint_rule r) noexcept {
 }
 
 inline fast_hours interruption_spec::mtbi() const {
+    if (!lifetimes.empty()) {
+        double sum = 0;
+        for (auto l : lifetimes) sum += l.count();
+        return fast_hours(sum / static_cast<double>(lifetimes.size()));
+    }
     if (lifetime) return max_lifetime(*lifetime, rate).mean_time_to_interruption();
     return rate.mean_time_between();
 }
@@ -155,10 +194,10 @@ inline fast_hours hours_of(const json_cursor& c) { return to_fast_hours(c.durati
 inline hazard rate_of(const json_cursor& c) { return hazard(c.number(0, 1e6)); }
 
 inline interruption_spec parse_interruptions(const json_cursor& c) {
-    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice"});
+    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file"});
     interruption_spec s;
     auto model = c["model"];
-    s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace"});
+    s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
     auto only = [&](std::initializer_list<std::string_view> allowed) {
         for (const auto& [k, _] : c.value().items()) {
             bool ok = k == "model" || k == "notice";
@@ -167,7 +206,22 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
         }
     };
     if (s.model == "trace")
-        model.fail("\"none\", \"poisson\", \"advisor\" or \"max_lifetime\" (\"trace\" is replayed by `costsim replay`)");
+        model.fail("\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
+                   "replayed by `costsim replay SCENARIO --trace FILE`)");
+    if (s.model == "trace_fit") {
+        only({"file"});
+        auto f = c["file"];
+        std::filesystem::path p(f.string());
+        if (p.is_relative()) p = std::filesystem::path(c.file()).parent_path() / p;
+        s.file = p.string();
+        trace_stats st = compute_trace_stats(load_spot_trace(s.file));
+        if (st.lifetime_samples.empty()) f.fail("a trace in which spot is available at least once (" + s.file + ")");
+        s.lifetimes = std::move(st.lifetime_samples);
+        s.outages = std::move(st.outage_samples);
+        if (s.outages.empty()) s.outages.push_back(to_fast_hours(st.gap));  // never out: a preemption still costs a tick
+        s.trace_gap = st.gap;
+        s.rate = hazard::from_mean(s.mtbi());
+    }
     if (s.model == "none") only({});
     if (s.model == "poisson") {
         only({"rate_per_hour"});
@@ -277,12 +331,11 @@ inline price_spec parse_price_model(const json_cursor& c, const offer& o, timest
     return p;
 }
 
-inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption_spec& intr, usec work) {
-    c.expect_object({"every", "cost"});
+// One checkpoint interval ("1h", "young" or "daly") with its cost, resolved to hours.
+inline checkpoint_spec resolve_checkpoint(const json_cursor& every, const json_cursor& cost,
+                                          const interruption_spec& intr, usec work) {
     checkpoint_spec s;
-    auto cost = c["cost"];
     s.cost = hours_of(cost);
-    auto every = c["every"];
     const fast_hours m = intr.mtbi();
     if (every.value().is_string() && (every.value() == "young" || every.value() == "daly")) {
         s.rule = every.value() == "young" ? checkpoint_rule::young : checkpoint_rule::daly;
@@ -303,6 +356,11 @@ inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption
     return s;
 }
 
+inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption_spec& intr, usec work) {
+    c.expect_object({"every", "cost"});
+    return resolve_checkpoint(c["every"], c["cost"], intr, work);
+}
+
 // A campaign must be able to finish: a session must outlive its overhead plus the longest
 // stretch, and a stretch must complete with a probability that is not astronomically small
 // (each attempt succeeds with probability e^{-λ(overhead + stretch)}).
@@ -314,6 +372,15 @@ inline void check_progress(const json_cursor& cc, const candidate& k, usec work)
     if (k.interruptions.lifetime && !(k.interruptions.lifetime->count() > need))
         cc["interruptions"]["lifetime"].fail("a lifetime longer than the restart overhead plus one stretch of work "
                                              "and its checkpoint (" + std::to_string(need) + " h); checkpoint more often");
+    if (!k.interruptions.lifetimes.empty()) {
+        double longest = *std::max_element(k.interruptions.lifetimes.begin(), k.interruptions.lifetimes.end(),
+                                           [](fast_hours a, fast_hours b) { return a < b; }) / fast_hours(1.0);
+        if (!(longest > need))
+            cc["interruptions"]["file"].fail("a trace whose longest spot lifetime (" + std::to_string(longest) +
+                                             " h) exceeds the restart overhead plus one stretch (" + std::to_string(need) +
+                                             " h); checkpoint more often");
+        return;
+    }
     const double exponent = k.interruptions.rate.per_hour() * need;
     if (exponent > 13.8) {  // e^13.8 ≈ 10^6 attempts per stretch
         auto i = cc["interruptions"];
@@ -358,7 +425,8 @@ inline scenario parse_scenario(const json_cursor& c) {
     if (s.offers.offers.empty()) c.fail("\"offers\" or a \"catalog\" (the scenario has no offers)");
 
     auto wl = c["workload"];
-    wl.expect_object({"name", "work", "gpu_memory_gib", "scaling_efficiency", "speed"});
+    wl.expect_object({"name", "work", "gpu_memory_gib", "scaling_efficiency", "speed", "measurements", "samples", "epochs",
+                      "batch"});
     if (auto n = wl.optional("name")) s.workload_name = n->string();
     if (auto m = wl.optional("gpu_memory_gib")) s.gpu_memory_gib = m->number(0, 1e6);
     if (auto e = wl.optional("scaling_efficiency")) s.scaling_efficiency = e->number(0, 1);
@@ -373,9 +441,20 @@ inline scenario parse_scenario(const json_cursor& c) {
         if (!pl->value().is_object()) pl->fail("an object (see plan.hpp)");
         s.plan = pl->value();
     }
-    auto work = wl["work"];
-    s.work = work.duration();
-    if (s.work.count() <= 0) work.fail("a positive amount of work such as \"100h\"");
+    if (wl.has("measurements")) {  // work, speeds, scaling and memory from costsim-bench (measurement.hpp)
+        if (wl.has("work")) wl["work"].fail("no \"work\" beside \"measurements\" (the measured throughput gives it)");
+        s.measured = read_measured_workload(wl, s.offers, s.speed);
+        s.work = s.measured->work;
+        s.speed = s.measured->speed;
+        if (!s.scaling_efficiency) s.scaling_efficiency = s.measured->scaling_efficiency;
+        if (!s.gpu_memory_gib) s.gpu_memory_gib = s.measured->gpu_memory_gib;
+    } else {
+        for (const char* k : {"samples", "epochs", "batch"})
+            if (wl.has(k)) wl[k].fail(std::string("no \"") + k + "\" without \"measurements\"");
+        auto work = wl["work"];
+        s.work = work.duration();
+        if (s.work.count() <= 0) work.fail("a positive amount of work such as \"100h\"");
+    }
     if (auto d = c.optional("deadline")) {
         s.deadline = d->duration();
         if (*s.deadline < s.work)
@@ -386,7 +465,7 @@ inline scenario parse_scenario(const json_cursor& c) {
     if (auto cs = c.optional("candidates")) listed = cs->elements(!s.plan.has_value());
     else if (!s.plan) c.fail("\"candidates\" or a \"plan\" (the scenario names nothing to run)");
     for (const auto& cc : listed) {
-        cc.expect_object({"offer", "market", "policy", "checkpoint", "interruptions", "restart", "price", "billing"});
+        cc.expect_object({"offer", "market", "policy", "checkpoint", "interruptions", "restart", "price", "billing", "tick"});
         candidate k;
         k.pointer = cc.pointer();
         auto oid = cc["offer"];
@@ -397,6 +476,13 @@ inline scenario parse_scenario(const json_cursor& c) {
             oid.fail("an offer id of the scenario (known: " + known + ")");
         }
         k.offer_index = static_cast<std::size_t>(o - s.offers.offers.data());
+        if (s.measured) {  // measured work runs at the offer's measured (or re-anchored) speed
+            const std::string model = o->gpus ? o->gpus->model : "cpu";
+            auto sp = std::find_if(s.speed.begin(), s.speed.end(), [&](const auto& e) { return e.first == model; });
+            if (sp == s.speed.end())
+                oid.fail("an offer whose GPU model (\"" + model + "\") has a measurement or a \"speed\" in the workload");
+            k.speedup = sp->second;
+        }
         auto mk = cc["market"];
         k.market = parse_market_kind(mk.choice({"on_demand", "spot", "monthly"}));
         if (!o->has_market(k.market)) mk.fail("a market offer \"" + o->id + "\" has");
@@ -436,7 +522,17 @@ inline scenario parse_scenario(const json_cursor& c) {
                 pr->fail(e.what());
             }
         }
-        if (k.market == market_kind::spot) detail::check_progress(cc, k, s.work);
+        if (k.interruptions.model == "trace_fit" && cc.has("restart") && cc["restart"].has("delay"))
+            cc["restart"]["delay"].fail("no delay beside \"trace_fit\" interruptions (the trace's outages are the wait for capacity)");
+        if (auto tk = cc.optional("tick")) {
+            k.tick = tk->duration();
+            if (k.tick->count() <= 0) tk->fail("a positive decision tick such as \"10m\"");
+        }
+        const bool keeps_progress = k.policy == policy_kind::greedy || k.policy == policy_kind::uniform_progress;
+        if (keeps_progress && cc.has("checkpoint"))
+            cc["checkpoint"].fail("no checkpoint for " + p + " (the Can't Be Late model keeps progress across "
+                                  "preemptions; restart.overhead, d, is the cost of resuming)");
+        if (k.market == market_kind::spot && !keeps_progress) detail::check_progress(cc, k, s.work);
         if (auto b = cc.optional("billing")) k.per_tick_billing = b->choice({"offer", "per_tick"}) == "per_tick";
         if (k.market == market_kind::spot && k.price.model == price_spec::kind::market &&
             std::holds_alternative<spot_history>(o->spot->price)) {

@@ -13,13 +13,17 @@
 //  - max lifetime: a session also ends `lifetime` after it started;
 //  - interruption notice: when a checkpoint fits in the notice (δ <= notice), the work
 //    done up to the notice is saved by an emergency checkpoint;
-//  - deadline_fallback: before each stretch the policy keeps spot only while
-//        now + stretch + overhead + work left <= deadline
-//    (the stretch may be lost, then an on-demand session needs its overhead and the
-//    work left); after an interruption it waits for spot capacity only until
-//        deadline − (overhead + stretch + overhead + work left),
-//    then finishes on on-demand. Either way it never misses a deadline that on-demand
-//    alone could meet from the start (deadline >= overhead + work).
+//  - empirical lifetimes and outages ("trace_fit", resampled from a real trace): a
+//    session's time to interruption is one of `lifetimes` and the wait after an
+//    interruption one of `outages`, each drawn uniformly, instead of the hazard and the
+//    restart delay;
+//  - deadline_fallback: the policy runs on spot until the slack no longer covers the
+//    work left since the last checkpoint plus one restart, i.e. until
+//        switch time = deadline − (overhead + work not yet checkpointed),
+//    watched continuously (on spot, while waiting for capacity, during a boot); at that
+//    instant it leaves spot (work since the last checkpoint is lost) and finishes on
+//    on-demand, on time. It never misses a deadline that on-demand alone could meet from
+//    the start (deadline >= overhead + work).
 //
 // Event-driven: a session draws its time to interruption once (the model is memoryless,
 // and a lifetime cap is per session) and walks whole stretches; no time grid is visited.
@@ -32,6 +36,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "costsim/fast_units.hpp"
@@ -76,7 +81,14 @@ struct campaign {
     std::optional<fast_hours> lifetime;
     std::optional<interruption_notice> notice;
     restart_model restart;
+    /// Non-empty: resampled times to interruption (trace_fit). A view: the samples (the
+    /// scenario's candidate) must outlive the campaign.
+    std::span<const fast_hours> lifetimes;
+    std::span<const fast_hours> outages;  ///< non-empty: resampled waits for capacity (trace_fit)
 };
+
+/// One of `samples`, uniformly (non-empty).
+fast_hours resample(std::span<const fast_hours> samples, philox_stream& s);
 
 struct session_record {
     fast_hours start;     ///< since the campaign start
@@ -105,6 +117,12 @@ trial_result run_trial(const campaign& c, PricePath& price, philox_stream& event
 // Implementation
 // ---------------------------------------------------------------------------------------
 
+inline fast_hours resample(std::span<const fast_hours> samples, philox_stream& s) {
+    const auto n = samples.size();
+    auto i = static_cast<std::size_t>(s.uniform() * static_cast<double>(n));
+    return samples[std::min(i, n - 1)];
+}
+
 inline fast_hours fast_billing::bill(fast_hours length) const {
     if (!(length.count() > 0)) return fast_hours(0);
     // Binary noise must not push an exact multiple into the next increment.
@@ -126,6 +144,9 @@ trial_result run_trial(const campaign& c, PricePath& price, philox_stream& event
     double t = 0.0, committed = 0.0;
     bool force_on_demand = false;
 
+    // deadline_fallback: the last instant at which on-demand (overhead + the work not yet
+    // checkpointed) still finishes by the deadline.
+    auto switch_at = [&](double done) { return D - O - (W - done); };
     // The next stretch from `done`: work in it, and its running time (checkpoint included
     // unless it finishes the job).
     auto stretch = [&](double done) {
@@ -139,8 +160,7 @@ trial_result run_trial(const campaign& c, PricePath& price, philox_stream& event
         if (++sessions > max_sessions_per_trial)
             throw model_error("the campaign does not finish: over 10^6 sessions in one trial (interruptions too "
                               "frequent for the checkpoint interval, or a lifetime shorter than one stretch)");
-        auto [sw, sl] = stretch(committed);
-        if (fallback && (force_on_demand || t + O + sl + O + (W - committed) > D)) {
+        if (fallback && (force_on_demand || t >= switch_at(committed))) {
             double len = O + (W - committed);
             fast_hours billed = c.billing.bill(fast_hours(len));
             r.cost += c.on_demand * billed;
@@ -153,18 +173,24 @@ trial_result run_trial(const campaign& c, PricePath& price, philox_stream& event
 
         // A spot session from t: draw when it will be interrupted, on its own clock.
         const double s0 = t;
-        double x = events.exponential(c.rate).count();
+        double x = c.lifetimes.empty() ? events.exponential(c.rate).count() : resample(c.lifetimes, events).count();
         if (c.lifetime) x = std::min(x, c.lifetime->count());
         double age = 0.0;
         bool interrupted = false, leave_spot = false;
-        if (x < O) {
+        const double boot_switch = fallback ? switch_at(committed) - s0 : std::numeric_limits<double>::infinity();
+        if (boot_switch < std::min(x, O)) {  // the slack runs out while booting
+            age = std::max(boot_switch, 0.0);
+            leave_spot = true;
+        } else if (x < O) {
             age = x;
             interrupted = true;
         } else {
             age = O;
             while (committed < W - eps) {
                 auto [w, len] = stretch(committed);
-                if (fallback && s0 + age + len + O + (W - committed) > D) {
+                const double trigger = fallback ? switch_at(committed) - s0 : std::numeric_limits<double>::infinity();
+                if (trigger < age + len && trigger <= x) {  // leave before the stretch ends or is lost
+                    age = std::max(trigger, age);
                     leave_spot = true;
                     break;
                 }
@@ -188,15 +214,10 @@ trial_result run_trial(const campaign& c, PricePath& price, philox_stream& event
         double delay = 0.0;
         if (interrupted) {
             ++r.interruptions;
-            delay = draw_delay(c.restart.delay, events).count();
-            if (fallback) {
-                auto [w2, len2] = stretch(committed);
-                (void)w2;
-                double last_spot_start = D - (O + len2 + O + (W - committed));
-                if (t + delay > last_spot_start) {
-                    delay = std::max(0.0, last_spot_start - t);
-                    force_on_demand = true;
-                }
+            delay = c.outages.empty() ? draw_delay(c.restart.delay, events).count() : resample(c.outages, events).count();
+            if (fallback && t + delay >= switch_at(committed)) {  // stop waiting: on-demand, on time
+                delay = std::max(0.0, switch_at(committed) - t);
+                force_on_demand = true;
             }
         }
         fast_hours billed_delay(c.restart.delay_billed() ? delay : 0.0);

@@ -30,10 +30,6 @@ costsim_cli_test("quote text shows lines, billed time, exact and rounded total" 
 costsim_cli_test("quote converts EUR to USD with the catalog's dated rate" EXIT 0
   OUT_RE "\"currency\":\"USD\".*\"total\":\"0.05\".*\"exchange_rates\":..\"from\":\"EUR\",\"to\":\"USD\",\"rate\":\"1.2276\""
   ARGS quote --catalog ${spec} --offer leadergpu/2xgtx1080 --market on_demand --duration 61s --currency USD --json)
-costsim_cli_test("demo prints a ranked table of every bundled offer" EXIT 0
-  OUT_RE "costsim demo: a job of 10 GPU-hours.*# +catalog +offer.*\n +1 +[a-z]"
-  ARGS demo)
-costsim_cli_test("costsim with no arguments runs the demo" EXIT 0 OUT_RE "costsim demo:" ARGS "")
 
 # --- bad input: exit 2, one line naming file, JSON path and what was expected ---------------
 costsim_cli_test("unknown offer is named with the catalog file" EXIT 2
@@ -120,3 +116,117 @@ foreach(case
   costsim_cli_test("bad scenario ${file} names the JSON path" EXIT 2 ERR_RE "${file}: ${re}"
     ARGS simulate ${badsc}/${file} --trials 10)
 endforeach()
+
+# --- plan, breakeven, report, demo ----------------------------------------------------------
+set(gpu2018 ${PROJECT_SOURCE_DIR}/pricing_data/gpu_platforms_2018.json)
+costsim_cli_test("demo plans the bundled BiLSTM study and recommends one candidate" EXIT 0
+  OUT_RE "costsim plan: bilstm-sentiment-2018.*# +offer +market +policy.*Recommendation: .*costsim plan .*bilstm_sentiment_demo\\.json --report report\\.html"
+  ARGS demo --trials 500)
+costsim_cli_test("costsim with no arguments runs the demo" EXIT 0 OUT_RE "Recommendation: " ARGS "")
+costsim_cli_test("plan --json ranks candidates and names the recommendation and exclusions" EXIT 0
+  OUT_RE "\"candidates\":..\"offer\".*\"rank\":1,.*\"pareto\":.*\"excluded\":..\"offer\":\"ibm/softlayer-baremetal/gpu\".*\"recommended\":1"
+  ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --trials 300 --json)
+costsim_cli_test("plan --deadline overrides the scenario's deadline" EXIT 0 OUT_RE "\"deadline_hours\":3\\.0"
+  ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --trials 200 --deadline 3h --json)
+costsim_cli_test("plan refuses a bad --deadline" EXIT 2 ERR_RE "command line: --deadline: a duration"
+  ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --deadline 3x)
+costsim_cli_test("breakeven gives the dedicated server's break-even hours per month" EXIT 0
+  OUT_RE "cheaper above 147\\.77 h of use per month \\(20\\.2 % of a 730 h month\\)"
+  ARGS breakeven --catalog ${gpu2018} --monthly hetzner/dedicated/ex51-ssd-gpu --hourly aws/us-east-1/p2.xlarge)
+costsim_cli_test("breakeven --json gives the GPU/CPU throughput ratio exactly" EXIT 0
+  OUT_RE "\"throughput_ratio\":\"0\\.097527\",\"throughput_ratio_fraction\":\"71/728\""
+  ARGS breakeven --catalog ${PROJECT_SOURCE_DIR}/pricing_data/gpu_vs_cpu_inference.json --gpu databricks/aws/g4dn.xlarge
+       --cpu databricks/aws/c5.12xlarge --json)
+costsim_cli_test("breakeven refuses an offer without a monthly market" EXIT 2 ERR_RE "/offers: offer \"aws/us-east-1/p2\\.xlarge\" has no monthly market"
+  ARGS breakeven --catalog ${gpu2018} --monthly aws/us-east-1/p2.xlarge --hourly aws/us-east-1/p2.xlarge)
+costsim_cli_test("report refuses a JSON that is not a result" EXIT 2 ERR_RE "spec_catalog\\.json: /candidates: a costsim simulate or plan"
+  ARGS report ${spec} -o ${CMAKE_CURRENT_BINARY_DIR}/never.html)
+costsim_cli_test("quote --csv prints the lines and the total" EXIT 0
+  OUT_RE "^offer,market,item,month,billed_seconds,exact,amount,currency\naws/us-east-1/p3\\.2xlarge,on_demand,p3\\.2xlarge on_demand,,60,0\\.051,0\\.05,USD\naws/us-east-1/p3\\.2xlarge,on_demand,total,,60,0\\.051,0\\.05,USD\n$"
+  ARGS quote --catalog ${spec} --offer aws/us-east-1/p3.2xlarge --market on_demand --duration 30s --csv)
+
+# --- issue 6: real spot data: replay, trace-stats, import --------------------------------
+set(cbl_traces ${PROJECT_SOURCE_DIR}/../shared/data/spot-traces/cbl-eval-2022-10)
+set(cbl_example ${PROJECT_SOURCE_DIR}/examples/cant_be_late/scenario.json)
+set(small_trace ${COSTSIM_CLI_DATA}/traces/small.json)
+set(badreal ${COSTSIM_CLI_DATA}/bad_real)
+costsim_cli_test("trace-stats prints availability, lifetimes, outages and the Poisson rate" EXIT 0
+  OUT_RE "75\\.0 % of the ticks; 2 preemptions.*Poisson rate.*1\\.3333 per hour.*spot lifetimes \\(available\\) +3 +2 +0\\.50.*outages \\(unavailable\\) +2"
+  ARGS trace-stats ${small_trace})
+costsim_cli_test("trace-stats --json" EXIT 0 OUT_RE "^\\{\"ticks\":12,\"gap_seconds\":600\\.0.*\"availability\":0\\.75"
+  ARGS trace-stats ${small_trace} --json)
+costsim_cli_test("simulate runs greedy, uniform_progress and trace_fit candidates" EXIT 0
+  OUT_RE "\"policy\":\"greedy\".*\"deadline_met\":1\\.0.*\"policy\":\"uniform_progress\".*\"deadline_met\":1\\.0"
+  ARGS simulate ${COSTSIM_CLI_DATA}/traces/greedy_mc_scenario.json --trials 500 --json)
+add_test(NAME "cli: simulate of greedy/uniform_progress is byte-identical for --threads 1 and 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli>
+    "-DARGS_A=simulate|${COSTSIM_CLI_DATA}/traces/greedy_mc_scenario.json|--trials|3001|--threads|1|--json"
+    "-DARGS_B=simulate|${COSTSIM_CLI_DATA}/traces/greedy_mc_scenario.json|--trials|3001|--threads|2|--json"
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/same_output.cmake)
+costsim_cli_test("replay --starts runs every candidate on the trace" EXIT 0
+  OUT_RE "costsim replay: cant-be-late-p3\\.2xlarge on trace long — 3 replays.*on_demand +on_demand +147\\.90.*greedy.* 100\\.0 %"
+  ARGS replay ${cbl_example} --trace ${COSTSIM_CLI_DATA}/traces/long.json --starts 3 --deadline 52h)
+costsim_cli_test("replay refuses a trace shorter than the deadline" EXIT 2
+  ERR_RE "small\\.json: /data: a trace at least as long as the job's horizon"
+  ARGS replay ${cbl_example} --trace ${small_trace} --starts 3)
+if(EXISTS ${cbl_traces}/random_windows.json)
+  costsim_cli_test("replay on the paper's windows: greedy and uniform progress meet every deadline" EXIT 0
+    OUT_RE "300 replays.*on_demand +147\\.90.*spot_only +50\\.65.*36\n.*greedy +120\\.59 .* 100\\.0 % +0\n.*uniform_progress +107\\.31 .* 100\\.0 % +0"
+    ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${cbl_traces}/random_windows.json)
+  costsim_cli_test("replay --json has simulate's statistics plus spot work, deadline met, outlasted" EXIT 0
+    OUT_RE "\"replays\":300.*\"policy\":\"greedy\",\"cost\":\\{\"mean\":.*\"spot_work_fraction\":.*\"deadline_met\":1\\.0,\"finished\":300,\"outlasted\":0"
+    ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${cbl_traces}/random_windows.json --json)
+endif()
+costsim_cli_test("replay --windows without the trace's name is refused" EXIT 2
+  ERR_RE "small_windows\\.json: /windows: windows for trace \"us-west"
+  ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${COSTSIM_CLI_DATA}/traces/small_windows.json)
+costsim_cli_test("replay refuses a bad --deadline" EXIT 2 ERR_RE "--deadline: a deadline of at least the work"
+  ARGS replay ${cbl_example} --trace ${small_trace} --deadline 1h)
+costsim_cli_test("import skypilot prints a catalog" EXIT 0
+  OUT_RE "\"schema\": \"costsim.catalog/v1\".*\"id\": \"aws/us-west-2a/p3.2xlarge\""
+  ARGS import skypilot ${COSTSIM_CLI_DATA}/real_formats/skypilot_vms.csv --as-of 2024-01-01)
+add_test(NAME "cli: import skypilot > catalog.json, then quote from it (round trip)"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DCSV=${COSTSIM_CLI_DATA}/real_formats/skypilot_vms.csv
+    -DOUT=${CMAKE_CURRENT_BINARY_DIR}/skypilot_catalog.json -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/import_roundtrip.cmake)
+costsim_cli_test("import aws-price-history prints spot price histories" EXIT 0
+  OUT_RE "\"id\": \"aws/us-east-1a/p3.2xlarge\".*\"price_history\""
+  ARGS import aws-price-history ${COSTSIM_CLI_DATA}/real_formats/price_history.json)
+costsim_cli_test("import aws-spot-advisor prints each entry's interruption model" EXIT 0
+  OUT_RE "\"interrupted_per_month\": \"15-20%\".*\"model\": \"advisor\""
+  ARGS import aws-spot-advisor ${COSTSIM_CLI_DATA}/real_formats/spot_advisor.json --region us-east-1 --os Linux --instance p3.2xlarge)
+foreach(case
+    "trace-stats|trace_truncated.json|valid JSON"
+    "trace-stats|trace_negative_gap.json|/metadata/gap_seconds: a positive number"
+    "trace-stats|trace_gap_string.json|/metadata/gap_seconds: a positive number of seconds, got a string"
+    "trace-stats|trace_string_tick.json|/data/1: a non-negative integer"
+    "trace-stats|trace_empty.json|/data: a non-empty array"
+    "aws-price-history|history_truncated.json|valid JSON"
+    "aws-price-history|history_number_price.json|/SpotPriceHistory/0/SpotPrice: a price string"
+    "aws-price-history|history_negative_price.json|/SpotPriceHistory/0/SpotPrice: a non-negative decimal"
+    "aws-price-history|history_bad_time.json|/SpotPriceHistory/0/Timestamp: an ISO 8601"
+    "aws-price-history|history_empty.json|/SpotPriceHistory: at least one price record"
+    "aws-spot-advisor|advisor_truncated.json|valid JSON"
+    "aws-spot-advisor|advisor_string.json|/spot_advisor/us-east-1/Linux/p3.2xlarge/s: an integer"
+    "aws-spot-advisor|advisor_negative.json|/spot_advisor/us-east-1/Linux/p3.2xlarge/r: an integer from 0 to 4"
+    "aws-spot-advisor|advisor_empty.json|/spot_advisor: at least one"
+    "skypilot|skypilot_truncated.csv|line 2: a closing"
+    "skypilot|skypilot_negative.csv|line 2/Price: a non-negative decimal"
+    "skypilot|skypilot_string_count.csv|line 2/AcceleratorCount: a non-negative number"
+    "skypilot|skypilot_empty.csv|line 2: at least one instance row"
+    "skypilot|skypilot_missing_column.csv|line 1: a \"AcceleratorName\" column")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 cmd)
+  list(GET parts 1 file)
+  list(GET parts 2 re)
+  if(cmd STREQUAL "trace-stats")
+    costsim_cli_test("bad trace ${file} names the JSON path" EXIT 2 ERR_RE "${file}: ${re}" ARGS trace-stats ${badreal}/${file})
+    costsim_cli_test("replay of bad trace ${file} names the JSON path" EXIT 2 ERR_RE "${file}: ${re}"
+      ARGS replay ${cbl_example} --trace ${badreal}/${file})
+  else()
+    costsim_cli_test("import ${cmd} of ${file} names the path" EXIT 2 ERR_RE "${file}: ${re}"
+      ARGS import ${cmd} ${badreal}/${file} --as-of 2024-01-01)
+  endif()
+endforeach()
+costsim_cli_test("replay of a bad windows file names the JSON path" EXIT 2
+  ERR_RE "windows_backwards\\.json: /windows/small/1/1: an end tick after the start"
+  ARGS replay ${cbl_example} --trace ${small_trace} --windows ${badreal}/windows_backwards.json)

@@ -1,0 +1,86 @@
+// simulator/breakeven_cmd.cpp — `costsim breakeven`: dedicated vs hourly, GPU vs CPU.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "costsim/costsim.hpp"
+#include "text.hpp"
+
+namespace costsim::cli {
+
+namespace {
+const offer& find_offer(const catalog& cat, const std::string& file, const std::string& id) {
+    if (const offer* o = cat.find(id)) return *o;
+    std::string known;
+    for (const auto& x : cat.offers) known += (known.empty() ? "" : ", ") + x.id;
+    throw input_error(file, "/offers", "an offer with id \"" + id + "\" (known: " + known + ")");
+}
+}  // namespace
+
+int run_breakeven(const breakeven_args& a) {
+    catalog cat = load_catalog(a.catalog);
+    currency in = [&] {
+        try {
+            return currency(a.currency);
+        } catch (const value_error& e) {
+            throw input_error("command line", "--currency", e.what());
+        }
+    }();
+    auto wrap = [&](auto f) {
+        try {
+            return f();
+        } catch (const model_error& e) {
+            throw input_error(a.catalog, "/offers", e.what());
+        }
+    };
+    std::string out;
+    if (!a.monthly.empty()) {
+        if (a.hourly.empty()) throw input_error("command line", "--hourly", "an hourly offer to compare --monthly with");
+        const offer& m = find_offer(cat, a.catalog, a.monthly);
+        const offer& h = find_offer(cat, a.catalog, a.hourly);
+        dedicated_breakeven b = wrap([&] { return breakeven_dedicated(cat, m, h, a.months, in); });
+        if (a.json) {
+            json j = to_json(b);
+            j["monthly_offer"] = m.id;
+            j["hourly_offer"] = h.id;
+            out = j.dump() + "\n";
+        } else {
+            out = bold(fmt::format("Break-even: {} (monthly) vs {} (hourly), {} months", m.id, h.id, a.months)) + "\n";
+            out += fmt::format("  commitment  {} {} (= {} x monthly + setup fee)\n", round_half_up(b.commitment).to_string(),
+                               in.code(), a.months);
+            out += fmt::format("  hourly      {} {}/h{}\n", to_decimal_string(b.hourly.per_hour().amount(), 6), in.code(),
+                               h.billing.sustained ? " before sustained-use discounts" : "");
+            if (b.hours_per_month)
+                out += fmt::format("  the dedicated server is cheaper above {} h of use per month ({} % of a 730 h month)\n",
+                                   to_decimal_string(*b.hours_per_month, 2),
+                                   to_decimal_string(exact(*b.hours_per_month * 100 / breakeven_month_hours), 1));
+            else
+                out += "  the hourly offer is cheaper even at 730 h of use every month\n";
+            for (const auto& r : b.rates_used) out += "  rate        " + describe(r) + "\n";
+        }
+    } else if (!a.gpu.empty()) {
+        if (a.cpu.empty()) throw input_error("command line", "--cpu", "a CPU offer to compare --gpu with");
+        const offer& g = find_offer(cat, a.catalog, a.gpu);
+        const offer& c = find_offer(cat, a.catalog, a.cpu);
+        gpu_cpu_breakeven b = wrap([&] { return breakeven_gpu_cpu(cat, g, c, in); });
+        if (a.json) {
+            json j = to_json(b);
+            j["gpu_offer"] = g.id;
+            j["cpu_offer"] = c.id;
+            out = j.dump() + "\n";
+        } else {
+            out = bold(fmt::format("Break-even: {} (GPU) vs {} (CPU)", g.id, c.id)) + "\n";
+            out += fmt::format("  prices      {} vs {} {}/h\n", to_decimal_string(b.gpu.per_hour().amount(), 6),
+                               to_decimal_string(b.cpu.per_hour().amount(), 6), in.code());
+            out += fmt::format("  the GPU offer is cheaper per solution when its throughput exceeds {} x the CPU's\n",
+                               to_decimal_string(b.throughput_ratio, 4));
+        }
+    } else {
+        throw input_error("command line", "--monthly", "--monthly ID --hourly ID, or --gpu ID --cpu ID");
+    }
+    std::cout << out << std::flush;
+    return 0;
+}
+
+}  // namespace costsim::cli

@@ -1,0 +1,93 @@
+// simulator/report_cmd.cpp — `costsim report RESULT.json -o report.html`, and the
+// `--report FILE` option of simulate and plan.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "costsim/costsim.hpp"
+
+#ifndef COSTSIM_BUILD_REPORT_DIR
+#define COSTSIM_BUILD_REPORT_DIR ""
+#endif
+
+namespace costsim::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string report_dir() {
+    if (const char* env = std::getenv("COSTSIM_REPORT_ASSETS"); env && *env) return env;
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        fs::path installed = exe.parent_path().parent_path() / "share" / "costsim" / "report";
+        if (fs::is_regular_file(installed / "vega.min.js", ec)) return installed.string();
+    }
+    return COSTSIM_BUILD_REPORT_DIR;
+}
+
+std::string read_asset(const std::string& dir, const char* name) {
+    std::ifstream in(fs::path(dir) / name, std::ios::binary);
+    if (!in)
+        throw std::runtime_error(std::string("the report's charting library ") + name + " is missing from \"" + dir +
+                                 "\" (build with npm available, or set COSTSIM_REPORT_ASSETS)");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+void write_report(const json& result, const std::string& path) {
+    const std::string dir = report_dir();
+    report_assets assets{read_asset(dir, "vega.min.js"), read_asset(dir, "vega-lite.min.js"),
+                         read_asset(dir, "vega-embed.min.js")};
+    std::string html;
+    try {
+        html = render_report(result, assets);
+    } catch (const model_error& e) {
+        throw input_error(path, "", e.what());
+    } catch (const json::exception& e) {
+        throw input_error(path, "/candidates", std::string("a costsim simulate or plan result (") + e.what() + ")");
+    }
+    // Write beside the target, then rename: a report is either whole or absent.
+    const fs::path target(path);
+    const fs::path tmp = target.string() + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw input_error(path, "", "a writable output path");
+        out << html;
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            throw input_error(path, "", "a writable output path (write failed)");
+        }
+    }
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        throw input_error(path, "", "a writable output path (" + ec.message() + ")");
+    }
+}
+
+int run_report(const report_args& a) {
+    json result = load_json_file(a.result);
+    if (!result.is_object() || !result.contains("candidates"))
+        throw input_error(a.result, "/candidates", "a costsim simulate or plan --json result");
+    try {
+        write_report(result, a.output);
+    } catch (const input_error& e) {
+        if (e.file() == a.output && e.pointer().empty()) throw;
+        throw input_error(a.result, e.pointer(), e.expected());
+    }
+    std::cout << "wrote " << a.output << "\n";
+    return 0;
+}
+
+}  // namespace costsim::cli

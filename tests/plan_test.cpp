@@ -1,0 +1,159 @@
+// Tests of costsim/plan.hpp: expansion, exclusions with reasons, ranking, the Pareto
+// frontier and the recommendation, against answers worked out by hand.
+#include <costsim/plan.hpp>
+
+#include <algorithm>
+
+#include <doctest/doctest.h>
+
+using namespace costsim;
+
+namespace {
+json plan_doc() {
+    return json::parse(R"({"schema": "costsim.scenario/v1", "name": "plan-test", "currency": "USD",
+      "offers": [
+        {"id": "fast", "provider": "t", "gpus": {"model": "V100", "count": 1, "memory_gib": 16},
+         "markets": {"on_demand": {"price": {"amount": "3.0", "per": "hour"}},
+                     "spot": {"price": {"amount": "0.9", "per": "hour"}}},
+         "billing": {"increment": "1s"}},
+        {"id": "slow", "provider": "t", "gpus": {"model": "K80", "count": 4, "memory_gib": 12},
+         "markets": {"on_demand": {"price": {"amount": "0.5", "per": "hour"}}}, "billing": {"increment": "1s"}},
+        {"id": "small", "provider": "t", "gpus": {"model": "T4", "count": 1, "memory_gib": 4},
+         "markets": {"on_demand": {"price": {"amount": "0.1", "per": "hour"}}}, "billing": {"increment": "1s"}},
+        {"id": "mystery", "provider": "t", "gpus": {"model": "X1", "count": 1},
+         "markets": {"on_demand": {"price": {"amount": "0.01", "per": "hour"}}}, "billing": {"increment": "1s"}},
+        {"id": "euro", "provider": "t", "gpus": {"model": "V100", "count": 1},
+         "markets": {"on_demand": {"price": {"amount": "1.0", "currency": "EUR", "per": "hour"}}},
+         "billing": {"increment": "1s"}}],
+      "workload": {"name": "w", "work": "10h", "gpu_memory_gib": 8, "speed": {"V100": 1, "K80": 0.25, "T4": 0.5}},
+      "deadline": "30h",
+      "plan": {"markets": ["on_demand", "spot"], "interruptions": {"model": "none"}}})");
+}
+scenario parse(const json& j) { return parse_scenario(json_cursor(j, "plan.json")); }
+mc_options few() {
+    mc_options o;
+    o.trials = 2000;
+    return o;
+}
+}  // namespace
+
+TEST_CASE("the planner lists what cannot run the job, with the reason") {
+    std::vector<excluded_offer> ex;
+    const scenario s = expand_plan(parse(plan_doc()), ex);
+    REQUIRE(ex.size() == 3);
+    CHECK(ex[0].offer == "small");
+    CHECK(ex[0].reason == "the job needs 8 GiB of GPU memory; T4 has 4 GiB");
+    CHECK(ex[1].offer == "mystery");
+    CHECK(ex[1].reason.find("no relative speed for GPU model \"X1\"") == 0);
+    CHECK(ex[2].offer == "euro");
+    CHECK(ex[2].reason == "no exchange rate from EUR to USD in the catalog");
+    // fast: on_demand + spot × {spot_only, deadline_fallback}; slow: on_demand.
+    CHECK(s.candidates.size() == 4);
+}
+
+TEST_CASE("the plan ranks by expected cost and recommends what an independent calculation picks") {
+    const plan_result p = run_plan(parse(plan_doc()), few());
+    REQUIRE(p.rows.size() == 4);
+    // By hand (no interruptions): spot 0.9 $/h × 10 h = 9 $ (both spot policies),
+    // slow 0.5 $/h × 10 h / 0.25 = 20 $ in 40 h (misses the 30 h deadline), fast on-demand 30 $.
+    CHECK(p.rows[0].result.cost.mean == doctest::Approx(9.0));
+    CHECK(p.rows[1].result.cost.mean == doctest::Approx(9.0));
+    CHECK(p.rows[2].result.offer == "slow");
+    CHECK(p.rows[2].result.cost.mean == doctest::Approx(20.0));
+    CHECK(p.rows[2].result.makespan_hours.mean == doctest::Approx(40.0));
+    CHECK(p.rows[2].result.deadline_met == 0.0);
+    CHECK(p.rows[3].result.cost.mean == doctest::Approx(30.0));
+    // Pareto: the two spot rows (9 $, 10 h) dominate everything else.
+    CHECK(p.rows[0].pareto);
+    CHECK(p.rows[1].pareto);
+    CHECK_FALSE(p.rows[2].pareto);
+    CHECK_FALSE(p.rows[3].pareto);
+    REQUIRE(p.recommended.has_value());
+    CHECK(*p.recommended == 0);
+    const json j = to_json(p);
+    CHECK(j["recommended"] == 1);
+    CHECK(j["excluded"].size() == 3);
+    CHECK(j["candidates"][2]["gpus_used"] == 1);
+}
+
+TEST_CASE("under interruptions and a tight deadline the recommendation is the policy that meets it") {
+    json d = plan_doc();
+    d["deadline"] = "12h";
+    d["plan"]["interruptions"] = json{{"model", "poisson"}, {"rate_per_hour", 0.3}};
+    d["plan"]["restart"] = json{{"delay", "1h"}, {"overhead", "6m"}};
+    d["plan"]["checkpoint"] = json{{"cost", "3m"}, {"every", json::array({"30m", "young"})}};
+    const plan_result p = run_plan(parse(d), few());
+    REQUIRE(p.recommended.has_value());
+    const plan_row& best = p.rows[*p.recommended];
+    // Spot alone almost never finishes 10 h of work in 12 h at λ = 0.3/h with 1 h waits;
+    // the deadline policy always does, and costs less than 10.1 h on-demand (30.30 $).
+    CHECK(best.result.policy == "deadline_fallback");
+    CHECK(best.result.deadline_met == 1.0);
+    CHECK(best.result.cost.mean < 30.3);
+    for (std::size_t i = 0; i < *p.recommended; ++i) CHECK(p.rows[i].result.deadline_met < deadline_confidence);
+}
+
+TEST_CASE("GPU counts are expanded where the workload has a scaling efficiency") {
+    json d = plan_doc();
+    d["workload"]["scaling_efficiency"] = 0.5;
+    d["plan"]["markets"] = json::array({"on_demand"});
+    std::vector<excluded_offer> ex;
+    const scenario s = expand_plan(parse(d), ex);
+    // slow has 4 K80s: 1 and 4 GPUs; 4 GPUs run 1 + 3 × 0.5 = 2.5 times as fast.
+    int slow4 = 0;
+    for (const auto& k : s.candidates)
+        if (s.offer_of(k).id == "slow" && k.gpus_used == 4) {
+            ++slow4;
+            CHECK(k.speedup == doctest::Approx(0.25 * 2.5));
+            CHECK(s.work_of(k) == std::chrono::hours(16));  // 10 h / 0.625
+        }
+    CHECK(slow4 == 1);
+}
+
+TEST_CASE("a bad plan section is refused with its JSON pointer") {
+    json d = plan_doc();
+    d["plan"]["markets"] = json::array({"reserved"});
+    try {
+        std::vector<excluded_offer> ex;
+        expand_plan(parse(d), ex);
+        FAIL("accepted");
+    } catch (const input_error& e) {
+        CHECK(e.pointer() == "/plan/markets/0");
+    }
+    d = plan_doc();
+    d["plan"]["gpu"] = 2;
+    try {
+        std::vector<excluded_offer> ex;
+        expand_plan(parse(d), ex);
+        FAIL("accepted");
+    } catch (const input_error& e) {
+        CHECK(e.pointer() == "/plan/gpu");
+    }
+}
+
+TEST_CASE("candidates that run the same campaign share one simulation") {
+    json d = plan_doc();
+    // At λ = 0.0001/h, Young (√(2 · 1/60 h · 10⁴ h) = 18.3 h) and Daly both exceed the 10 h of work: neither
+    // checkpoints, so both rows are the same campaign and get the very same numbers.
+    d["plan"]["interruptions"] = json{{"model", "poisson"}, {"rate_per_hour", 0.0001}};
+    d["plan"]["checkpoint"] = json{{"cost", "1m"}, {"every", json::array({"young", "daly", "1h"})}};
+    d["plan"]["policies"] = json::array({"spot_only"});
+    const plan_result p = run_plan(parse(d), few());
+    const candidate_result* young = nullptr;
+    const candidate_result* daly = nullptr;
+    const candidate_result* hourly = nullptr;
+    for (const auto& row : p.rows) {
+        if (row.result.market != "spot") continue;
+        if (row.result.checkpoint_rule == "young") young = &row.result;
+        if (row.result.checkpoint_rule == "daly") daly = &row.result;
+        if (row.result.checkpoint_rule == "fixed") hourly = &row.result;
+    }
+    REQUIRE(young);
+    REQUIRE(daly);
+    REQUIRE(hourly);
+    CHECK(young->checkpoint.every.count() > 10.0);
+    CHECK(young->checkpoint.every.count() != daly->checkpoint.every.count());  // each row keeps its rule
+    CHECK(young->cost.mean == daly->cost.mean);
+    CHECK(young->cost_quantiles == daly->cost_quantiles);
+    CHECK(hourly->cost.mean > young->cost.mean);  // 9 checkpoints of 1 min cost money
+}

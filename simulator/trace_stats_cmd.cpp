@@ -1,0 +1,52 @@
+// simulator/trace_stats_cmd.cpp — `costsim trace-stats FILE`: what a spot trace says.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "costsim/trace.hpp"
+#include "text.hpp"
+
+namespace costsim::cli {
+
+int run_trace_stats(const trace_stats_args& a) {
+    spot_trace t = load_spot_trace(a.trace);
+    trace_stats s = compute_trace_stats(t);
+    if (a.json) {
+        json j = to_json(s);
+        j["trace"] = t.name();
+        std::cout << j.dump() << "\n" << std::flush;
+        return 0;
+    }
+    std::string out = bold(fmt::format("costsim trace-stats: {} — {} ticks of {} ({:.2f} h)", t.name(), s.ticks,
+                                       format_duration(s.gap), s.length.count())) + "\n";
+    out += fmt::format("  spot available {:.1f} % of the ticks; {} preemptions\n", 100 * s.availability, s.preemptions);
+    out += fmt::format("  Poisson rate for a Monte Carlo model: {:.4f} per hour of availability (mean lifetime {:.2f} h)\n\n",
+                       s.poisson_rate.per_hour(), s.poisson_rate.mean_time_between().count());
+    text_table tab({{"runs", align::left},
+                    {"count", align::right},
+                    {"cut by trace ends", align::right},
+                    {"mean h", align::right},
+                    {"min h", align::right},
+                    {"P05 h", align::right},
+                    {"P50 h", align::right},
+                    {"P95 h", align::right},
+                    {"max h", align::right}});
+    auto row = [&](const char* name, const run_stats& r) {
+        if (r.count == 0) {
+            tab.add({name, "0", "0", "-", "-", "-", "-", "-", "-"});
+            return;
+        }
+        tab.add({name, fmt::format("{}", r.count), fmt::format("{}", r.censored), fmt::format("{:.2f}", r.mean.count()),
+                 fmt::format("{:.2f}", r.min.count()), fmt::format("{:.2f}", r.p05.count()),
+                 fmt::format("{:.2f}", r.p50.count()), fmt::format("{:.2f}", r.p95.count()),
+                 fmt::format("{:.2f}", r.max.count())});
+    };
+    row("spot lifetimes (available)", s.lifetimes);
+    row("outages (unavailable)", s.outages);
+    out += tab.render();
+    std::cout << out << std::flush;
+    return 0;
+}
+
+}  // namespace costsim::cli

@@ -117,6 +117,21 @@ std::string to_csv(const simulation_result& r);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
+/// A quoted time price per hour in the scenario's currency, with the catalog's rate.
+namespace detail {
+inline fast_price_per_hour hourly_in(const scenario& s, const offer& o, const quoted_price& p) {
+    money m = p.hourly().per_hour();
+    if (!(m.currency_of() == s.in_currency)) {
+        auto r = s.offers.rate(m.currency_of(), s.in_currency);
+        if (!r)
+            throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+                              std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
+        m = convert(m, *r);
+    }
+    return fast_price_per_hour(to_double(m.amount()));
+}
+}  // namespace detail
+
 inline campaign make_campaign(const scenario& s, const candidate& k) {
     const offer& o = s.offer_of(k);
     campaign c;
@@ -135,21 +150,10 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
         throw model_error("\"billing\": \"per_tick\" charges ticks: it applies to greedy, uniform_progress and "
                           "`costsim replay` only");
     c.billing = fast_billing::from(o.billing.increment);
-    auto per_hour = [&](const quoted_price& p) {
-        money m = p.hourly().per_hour();
-        if (!(m.currency_of() == s.in_currency)) {
-            auto r = s.offers.rate(m.currency_of(), s.in_currency);
-            if (!r)
-                throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                                  std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
-            m = convert(m, *r);
-        }
-        return fast_price_per_hour(to_double(m.amount()));
-    };
-    double extra = 0;
-    for (const auto& a : o.attached) extra += per_hour(a.price).value();
-    c.extra_per_hour = fast_price_per_hour(extra);
-    if (o.on_demand) c.on_demand = fast_price_per_hour(per_hour(o.on_demand->price).value() + extra);
+    fast_price_per_hour extra{0.0};
+    for (const auto& a : o.attached) extra += detail::hourly_in(s, o, a.price);
+    c.extra_per_hour = extra;
+    if (o.on_demand) c.on_demand = detail::hourly_in(s, o, o.on_demand->price) + extra;
     c.rate = k.interruptions.rate;
     c.lifetime = k.interruptions.lifetime;
     if (k.interruptions.notice) c.notice = interruption_notice(*k.interruptions.notice);
@@ -158,20 +162,6 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
     c.outages = k.interruptions.outages;
     return c;
 }
-
-namespace detail {
-inline fast_price_per_hour hourly_in(const scenario& s, const offer& o, const quoted_price& p) {
-    money m = p.hourly().per_hour();
-    if (!(m.currency_of() == s.in_currency)) {
-        auto r = s.offers.rate(m.currency_of(), s.in_currency);
-        if (!r)
-            throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                              std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
-        m = convert(m, *r);
-    }
-    return fast_price_per_hour(to_double(m.amount()));
-}
-}  // namespace detail
 
 inline tick_campaign make_tick_campaign(const scenario& s, const candidate& k, usec gap) {
     const offer& o = s.offer_of(k);

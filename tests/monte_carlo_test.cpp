@@ -231,3 +231,41 @@ TEST_CASE("trace_fit resamples the trace's lifetimes; greedy refuses a checkpoin
     CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, std::string(COSTSIM_TEST_DATA) + "/traces/x.json")),
                          doctest::Contains("/candidates/1/restart/delay: no delay beside"), input_error);
 }
+
+TEST_CASE("past exact_quantiles_up_to the summary streams: same moments, quantiles within the sketch's error") {
+    json j = spec_scenario();
+    j["deadline"] = "130h";
+    const scenario s = parse(j);
+    mc_options exact;
+    exact.trials = 40000;
+    exact.seed = 5;
+    const simulation_result a = simulate(s, exact);
+    mc_options streamed = exact;
+    streamed.exact_quantiles_up_to = 1000;  // force the O(1)-memory path
+    streamed.sketch_relative_error = 1e-3;
+    const simulation_result b = simulate(s, streamed);
+    CHECK_FALSE(a.sketch_relative_error);
+    REQUIRE(b.sketch_relative_error);
+    CHECK(to_json(b).at("quantile_method").at("relative_error") == 1e-3);
+    REQUIRE(b.candidates.size() == a.candidates.size());
+    for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+        const auto &x = a.candidates[i], &y = b.candidates[i];
+        // The same trials: the moments agree to rounding (compensated sum vs Welford).
+        CHECK(y.cost.mean == doctest::Approx(x.cost.mean).epsilon(1e-12));
+        CHECK(y.cost.std_error == doctest::Approx(x.cost.std_error).epsilon(1e-9));
+        CHECK(y.makespan_hours.mean == doctest::Approx(x.makespan_hours.mean).epsilon(1e-12));
+        CHECK(y.interruptions_mean == doctest::Approx(x.interruptions_mean).epsilon(1e-12));
+        CHECK(y.deadline_met == x.deadline_met);
+        CHECK(y.cost.min == x.cost.min);
+        CHECK(y.cost.max == x.cost.max);
+        // The exact type-7 quantile lies between two order statistics; the sketch is within
+        // α of the lower one, and neighbours differ by far less than α here.
+        for (std::size_t q = 0; q <= 100; ++q)
+            CHECK(std::abs(y.cost_quantiles[q] - x.cost_quantiles[q]) <= 2e-3 * x.cost_quantiles[q] + 1e-12);
+        CHECK(std::abs(y.cost.p95 - x.cost.p95) <= 2e-3 * x.cost.p95);
+    }
+    mc_options two = streamed;
+    two.threads = 2;
+    streamed.threads = 1;
+    CHECK(to_json(simulate(s, two)).dump() == to_json(simulate(s, streamed)).dump());
+}

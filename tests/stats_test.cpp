@@ -1,7 +1,9 @@
 // Tests of costsim/stats.hpp: summaries against hand-computed values.
 #include <costsim/stats.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -138,4 +140,63 @@ TEST_CASE("merging running statistics equals adding everything to one") {
         CHECK(f.mean() == a.mean());
         CHECK(f.min() == a.min());
     }
+}
+
+TEST_CASE("the radix sort of the summaries orders values exactly as std::sort does") {
+    std::vector<double> v;
+    std::uint64_t x = 88172645463325252ull;  // xorshift: deterministic, no library RNG needed
+    for (int i = 0; i < 100000; ++i) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        const double u = static_cast<double>(x >> 11) * 0x1p-53;
+        v.push_back(i % 7 == 0 ? -u * 1e6 : (i % 11 == 0 ? 3.5 : u * 100.0));  // negatives, ties
+    }
+    v.push_back(std::numeric_limits<double>::max());
+    v.push_back(-std::numeric_limits<double>::max());
+    v.push_back(std::numeric_limits<double>::denorm_min());
+    std::vector<double> want = v;
+    std::sort(want.begin(), want.end());
+    detail::sort_finite(v);
+    CHECK(v == want);
+}
+
+TEST_CASE("the quantile sketch is within its relative error of the exact order statistic") {
+    constexpr double alpha = 1e-3;
+    quantile_sketch whole(alpha), left(alpha), right(alpha);
+    std::vector<double> v;
+    std::uint64_t x = 2463534242ull;
+    for (int i = 0; i < 200000; ++i) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        const double u = (static_cast<double>(x >> 11) + 0.5) * 0x1p-53;
+        const double y = i % 50 == 0 ? 0.0 : std::exp(6.0 * u - 2.0) * 37.0;  // five decades, some zeros
+        v.push_back(y);
+        whole.add(y);
+        (i % 3 == 0 ? left : right).add(y);
+    }
+    std::sort(v.begin(), v.end());
+    left.merge(right);
+    for (double p : {0.0, 0.001, 0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99, 0.999, 1.0}) {
+        CAPTURE(p);
+        const double exact = v[static_cast<std::size_t>(std::floor(p * static_cast<double>(v.size() - 1)))];
+        const double got = whole.quantile(p);
+        CHECK(std::abs(got - exact) <= alpha * (1 + 1e-9) * exact);
+        CHECK(left.quantile(p) == got);  // merging adds counts: the split does not matter
+    }
+    CHECK(whole.quantile(0.01) == 0.0);  // 2 % zeros, counted exactly
+    CHECK(whole.min() == v.front());
+    CHECK(whole.max() == v.back());
+    CHECK(whole.count() == v.size());
+    // A bound that is too tight must fail: the sketch's own error is not zero.
+    double worst = 0;
+    for (double p = 0.05; p < 1; p += 0.01) {
+        const double exact = v[static_cast<std::size_t>(std::floor(p * static_cast<double>(v.size() - 1)))];
+        worst = std::max(worst, std::abs(whole.quantile(p) - exact) / exact);
+    }
+    CHECK(worst > alpha / 10);
+    CHECK_THROWS_AS(whole.add(-1.0), value_error);
+    CHECK_THROWS_AS(whole.add(std::numeric_limits<double>::quiet_NaN()), value_error);
+    CHECK_THROWS_AS(quantile_sketch(alpha).quantile(0.5), value_error);
 }

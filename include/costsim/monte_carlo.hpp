@@ -30,6 +30,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -56,7 +57,28 @@ struct mc_options {
     std::uint64_t max_trials = 10000000;
     /// Called from the calling thread with the fraction done (0..1), if set.
     std::function<void(double)> progress;
+    /// Above this many trials (without target_rel_ci) the quantiles come from a
+    /// quantile_sketch of this relative error and memory stays O(1) in the trial count:
+    /// trials run in chunks of 2^20, folded into running moments and sketches.
+    std::uint64_t exact_quantiles_up_to = 10000000;
+    double sketch_relative_error = 1e-4;
+    /// Scale-out over processes (`simulate --mpi`): set, this process runs only part
+    /// `rank` of `ranks` of every round of trials (see rank_share), then `all_gather` must
+    /// fill in, in every process, the parts the others ran. Since a trial's result depends
+    /// only on its index, the summary is the same bytes as one process's.
+    struct partition {
+        unsigned rank = 0, ranks = 1;
+        /// `round` is one column of per-trial results for the round's trials; part i is
+        /// round[offsets[i], offsets[i+1]) (offsets has ranks + 1 entries).
+        std::function<void(std::span<double> round, std::span<const std::uint64_t> offsets)> all_gather;
+    };
+    std::optional<partition> scale_out;
 };
+
+/// Where part `i` of `parts` of the trials [from, to) starts (i = parts: `to`).
+constexpr std::uint64_t rank_share(std::uint64_t from, std::uint64_t to, unsigned i, unsigned parts) noexcept {
+    return from + (to - from) * i / parts;
+}
 
 struct candidate_result {
     std::string offer, market, policy;
@@ -73,6 +95,8 @@ struct candidate_result {
 struct simulation_result {
     std::string scenario;
     std::uint64_t trials = 0, seed = 0;
+    /// Set when quantiles came from a quantile_sketch (see mc_options): its relative error.
+    std::optional<double> sketch_relative_error;
     std::string currency;
     std::optional<double> deadline_hours;
     std::vector<candidate_result> candidates;
@@ -232,6 +256,7 @@ inline std::int64_t drawn_availability::run_end(std::int64_t t) {
 namespace detail {
 
 struct trial_table {
+    std::uint64_t base = 0;  ///< row i holds trial base + i
     std::vector<double> cost, makespan, billed, interruptions, spot_work;
     std::uint64_t met = 0;
     void resize(std::size_t n) {
@@ -250,11 +275,11 @@ void run_trials(std::uint64_t from, std::uint64_t to, unsigned threads, trial_ta
     auto work = [&](std::uint64_t a, std::uint64_t b) {
         for (std::uint64_t t = a; t < b; ++t) {
             trial_result r = one(t);
-            out.cost[t] = r.cost.value();
-            out.makespan[t] = r.makespan.count();
-            out.billed[t] = r.billed.count();
-            out.interruptions[t] = r.interruptions;
-            out.spot_work[t] = r.spot_work.count();
+            out.cost[t - out.base] = r.cost.value();
+            out.makespan[t - out.base] = r.makespan.count();
+            out.billed[t - out.base] = r.billed.count();
+            out.interruptions[t - out.base] = r.interruptions;
+            out.spot_work[t - out.base] = r.spot_work.count();
         }
     };
     std::uint64_t n = to - from;
@@ -352,17 +377,17 @@ inline void run_exact(const scenario& s, const candidate& k, std::uint64_t from,
     double cost = to_double(inv.total_exact.amount());
     double hours = to_fast_hours(len).count();
     for (std::uint64_t t = from; t < to; ++t) {
-        out.cost[t] = cost;
-        out.makespan[t] = hours;
-        out.billed[t] = to_fast_hours(inv.billed).count();
-        out.interruptions[t] = 0;
-        out.spot_work[t] = 0;
+        out.cost[t - out.base] = cost;
+        out.makespan[t - out.base] = hours;
+        out.billed[t - out.base] = to_fast_hours(inv.billed).count();
+        out.interruptions[t - out.base] = 0;
+        out.spot_work[t - out.base] = 0;
     }
 }
 
 // Sorts v in place (summarize() sorts anyway) and returns its percentiles 0..100.
 inline std::vector<double> percentiles(std::vector<double>& v) {
-    std::sort(v.begin(), v.end());
+    sort_finite(v);
     std::vector<double> q;
     q.reserve(101);
     for (int i = 0; i <= 100; ++i) q.push_back(quantile_sorted(v, i / 100.0));
@@ -375,29 +400,143 @@ inline double mean_of(const std::vector<double>& v) {
 
 }  // namespace detail
 
+namespace detail {
+
+// The candidate fields every summary path fills alike.
+inline candidate_result describe(const scenario& s, const candidate& k) {
+    candidate_result c;
+    c.offer = s.offer_of(k).id;
+    c.market = std::string(to_string(k.market));
+    c.policy = std::string(to_string(k.policy));
+    c.checkpoint = k.checkpoint;
+    if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
+    c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
+    return c;
+}
+
+// Runs the rows [table.base, table.base + size) of candidate i: this process's share,
+// then the other ranks' shares gathered in.
+inline void run_rows(const scenario& s, std::size_t i, const mc_options& o, unsigned threads, trial_table& t,
+                     std::uint64_t from, std::uint64_t to, std::uint64_t slices,
+                     const std::function<void(std::uint64_t)>& slice_done) {
+    const candidate& k = s.candidates[i];
+    const unsigned rank = o.scale_out ? o.scale_out->rank : 0, ranks = o.scale_out ? o.scale_out->ranks : 1;
+    const std::uint64_t lo = rank_share(from, to, rank, ranks), hi = rank_share(from, to, rank + 1, ranks);
+    for (std::uint64_t j = 0; j < slices; ++j) {
+        std::uint64_t a = lo + (hi - lo) * j / slices, b = lo + (hi - lo) * (j + 1) / slices;
+        if (k.market == market_kind::spot)
+            run_spot(s, k, static_cast<std::uint32_t>(i), o.seed, a, b, threads, t);
+        else
+            run_exact(s, k, a, b, t);
+        if (slice_done) slice_done(j);
+    }
+    if (o.scale_out && ranks > 1) {
+        std::vector<std::uint64_t> offsets;
+        for (unsigned p = 0; p <= ranks; ++p) offsets.push_back(rank_share(0, to - from, p, ranks));
+        for (auto* col : {&t.cost, &t.makespan, &t.billed, &t.interruptions, &t.spot_work})
+            o.scale_out->all_gather(std::span<double>(*col).subspan(from - t.base, to - from), offsets);
+    }
+}
+
+// More trials than exact quantiles are kept for: chunks folded, in trial order, into
+// running moments (Welford) and quantile sketches, so memory is O(chunk).
+inline simulation_result simulate_streaming(const scenario& s, const mc_options& o, unsigned threads) {
+    constexpr std::uint64_t chunk = std::uint64_t{1} << 20;
+    struct fold {
+        running_stats cost, makespan, billed, interruptions, spot_work;
+        quantile_sketch qcost, qmakespan, qbilled;
+        std::uint64_t met = 0;
+        explicit fold(double a) : qcost(a), qmakespan(a), qbilled(a) {}
+    };
+    std::vector<fold> folds(s.candidates.size(), fold(o.sketch_relative_error));
+    const std::optional<double> deadline =
+        s.deadline ? std::optional<double>(to_fast_hours(*s.deadline).count()) : std::nullopt;
+    trial_table t;
+    for (std::uint64_t from = 0; from < o.trials; from += chunk) {
+        const std::uint64_t to = std::min(o.trials, from + chunk);
+        for (std::size_t i = 0; i < s.candidates.size(); ++i) {
+            t.base = from;
+            t.resize(to - from);
+            run_rows(s, i, o, threads, t, from, to, 1, {});
+            fold& f = folds[i];
+            for (std::size_t r = 0; r < to - from; ++r) {
+                f.cost.add(t.cost[r]);
+                f.makespan.add(t.makespan[r]);
+                f.billed.add(t.billed[r]);
+                f.interruptions.add(t.interruptions[r]);
+                f.spot_work.add(t.spot_work[r]);
+                f.qcost.add(t.cost[r]);
+                f.qmakespan.add(t.makespan[r]);
+                f.qbilled.add(t.billed[r]);
+                f.met += !deadline || t.makespan[r] <= *deadline + 1e-9 ? 1 : 0;
+            }
+        }
+        if (o.progress) o.progress(static_cast<double>(to) / static_cast<double>(o.trials));
+    }
+    auto summary_of = [](const running_stats& m, const quantile_sketch& q) {
+        summary x;
+        x.n = m.count();
+        x.mean = m.mean();
+        x.std_error = m.std_error();
+        x.ci95_lo = x.mean - z95 * x.std_error;
+        x.ci95_hi = x.mean + z95 * x.std_error;
+        x.p05 = q.quantile(0.05);
+        x.p50 = q.quantile(0.50);
+        x.p95 = q.quantile(0.95);
+        x.p99 = q.quantile(0.99);
+        x.min = m.min();
+        x.max = m.max();
+        return x;
+    };
+    auto percentiles_of = [](const quantile_sketch& q) {
+        std::vector<double> v;
+        for (int i = 0; i <= 100; ++i) v.push_back(q.quantile(i / 100.0));
+        return v;
+    };
+    simulation_result r;
+    r.scenario = s.name;
+    r.trials = o.trials;
+    r.seed = o.seed;
+    r.currency = std::string(s.in_currency.code());
+    r.sketch_relative_error = o.sketch_relative_error;
+    r.deadline_hours = deadline;
+    for (std::size_t i = 0; i < s.candidates.size(); ++i) {
+        const candidate& k = s.candidates[i];
+        const fold& f = folds[i];
+        candidate_result c = describe(s, k);
+        c.deadline_met = static_cast<double>(f.met) / static_cast<double>(o.trials);
+        c.interruptions_mean = f.interruptions.mean();
+        c.spot_work_fraction = f.spot_work.mean() / to_fast_hours(s.work_of(k)).count();
+        c.cost_quantiles = percentiles_of(f.qcost);
+        c.makespan_quantiles = percentiles_of(f.qmakespan);
+        c.cost = summary_of(f.cost, f.qcost);
+        c.makespan_hours = summary_of(f.makespan, f.qmakespan);
+        c.billed_hours = summary_of(f.billed, f.qbilled);
+        r.candidates.push_back(std::move(c));
+    }
+    return r;
+}
+
+}  // namespace detail
+
 inline simulation_result simulate(const scenario& s, const mc_options& o) {
     unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    if (!o.target_rel_ci && o.trials > o.exact_quantiles_up_to) return detail::simulate_streaming(s, o, threads);
     std::vector<detail::trial_table> tables(s.candidates.size());
     std::uint64_t done = 0;
     std::uint64_t target = o.target_rel_ci ? std::min<std::uint64_t>(10000, o.max_trials) : o.trials;
     const double total_units = static_cast<double>(s.candidates.size());
     for (;;) {
         for (std::size_t i = 0; i < s.candidates.size(); ++i) {
-            const candidate& k = s.candidates[i];
             tables[i].resize(target);
             // With a progress callback the range runs in 50 slices; results do not change,
             // since every trial's streams depend only on its index.
             const std::uint64_t slices = o.progress && !o.target_rel_ci ? 50 : 1;
-            for (std::uint64_t j = 0; j < slices; ++j) {
-                std::uint64_t a = done + (target - done) * j / slices, b = done + (target - done) * (j + 1) / slices;
-                if (k.market == market_kind::spot)
-                    detail::run_spot(s, k, static_cast<std::uint32_t>(i), o.seed, a, b, threads, tables[i]);
-                else
-                    detail::run_exact(s, k, a, b, tables[i]);
+            detail::run_rows(s, i, o, threads, tables[i], done, target, slices, [&](std::uint64_t j) {
                 if (o.progress && !o.target_rel_ci)
                     o.progress((static_cast<double>(i) + static_cast<double>(j + 1) / static_cast<double>(slices)) /
                                total_units);
-            }
+            });
         }
         done = target;
         if (!o.target_rel_ci || done >= o.max_trials) break;
@@ -422,13 +561,7 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
     for (std::size_t i = 0; i < s.candidates.size(); ++i) {
         const candidate& k = s.candidates[i];
         auto& t = tables[i];
-        candidate_result c;
-        c.offer = s.offer_of(k).id;
-        c.market = std::string(to_string(k.market));
-        c.policy = std::string(to_string(k.policy));
-        c.checkpoint = k.checkpoint;
-        if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
-        c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
+        candidate_result c = detail::describe(s, k);
         // Without a deadline every trial meets it: the fraction is 1.
         std::uint64_t met = 0;
         for (double m : t.makespan) met += !r.deadline_hours || m <= *r.deadline_hours + 1e-9 ? 1 : 0;
@@ -474,6 +607,9 @@ inline json to_json(const simulation_result& r) {
     }
     json out{{"scenario", r.scenario}, {"trials", r.trials}, {"seed", r.seed}, {"currency", r.currency}};
     out["deadline_hours"] = r.deadline_hours ? json(*r.deadline_hours) : json(nullptr);
+    // Only past mc_options::exact_quantiles_up_to: how the quantiles were estimated.
+    if (r.sketch_relative_error)
+        out["quantile_method"] = {{"method", "ddsketch"}, {"relative_error", *r.sketch_relative_error}};
     out["candidates"] = cands;
     return out;
 }

@@ -10,6 +10,12 @@ if [ "${1:-}" = "--test" ]; then
   command -v npm >/dev/null 2>&1 || COSTSIM_PACKAGES+=(npm)
   command -v chromium >/dev/null 2>&1 || COSTSIM_PACKAGES+=(chromium)
   COSTSIM_PACKAGES+=(libtorch-dev)  # costsim-bench (LibTorch 1.13, CPU) is built and tested in stage 1
+  COSTSIM_PACKAGES+=(libopenmpi-dev openmpi-bin)  # `simulate --mpi`, checked with mpirun -np 2
+  COSTSIM_PACKAGES+=(libbenchmark-dev)  # bench/ kernels, compiled (not timed) in stage 1
+fi
+# --bench: what bench/ needs (Google Benchmark kernels, the numpy peer, MPI).
+if [ "${1:-}" = "--bench" ]; then
+  COSTSIM_PACKAGES+=(libbenchmark-dev python3-numpy libopenmpi-dev openmpi-bin)
 fi
 missing=()
 for p in "${COSTSIM_PACKAGES[@]}"; do

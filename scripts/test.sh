@@ -14,15 +14,17 @@ echo "== 1/3 build with -Wall -Wextra -Wpedantic -Werror, run the tests"
 # COSTSIM_WITH_TORCH=ON: costsim-bench is built here and its CPU tests run (tiny shapes, seconds
 # each). Stage 2 leaves it OFF: LibTorch is not built with ASan, and its OpenMP pool and
 # allocator give reports that are not ours; the adapter (include/costsim) is checked there.
+# COSTSIM_WITH_MPI=ON: `simulate --mpi` is checked against one process with mpirun -np 2;
+# COSTSIM_BUILD_BENCH=ON: the Google Benchmark kernels compile under -Werror (not timed here).
 cmake -S "$root" -B "$out/werror" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOSTSIM_WERROR=ON -DCOSTSIM_WITH_TORCH=ON \
-      -DCOSTSIM_WITH_REPORT=ON >/dev/null
+      -DCOSTSIM_WITH_REPORT=ON -DCOSTSIM_WITH_MPI=ON -DCOSTSIM_BUILD_BENCH=ON >/dev/null
 cmake --build "$out/werror" -j"$jobs"
 ctest --test-dir "$out/werror" --output-on-failure -j"$jobs"
 
 echo "== 2/3 AddressSanitizer + UBSan"
 cmake -S "$root" -B "$out/asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
       -DCOSTSIM_WERROR=ON -DCOSTSIM_SANITIZE=ON \
-      -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_INSTALL=OFF >/dev/null
+      -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_WITH_MPI=OFF -DCOSTSIM_INSTALL=OFF >/dev/null
 cmake --build "$out/asan" --target costsim_tests costsim_cli planning_tool -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$out/asan" --output-on-failure -j"$jobs"

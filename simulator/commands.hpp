@@ -33,7 +33,7 @@ struct simulate_args {
     std::uint64_t trials = 100000, seed = 1;
     unsigned threads = 0;
     double target_rel_ci = 0;
-    bool json = false, csv = false, progress = false;
+    bool json = false, csv = false, progress = false, mpi = false;
 };
 
 struct plan_args {

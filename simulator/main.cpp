@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
     simulate->add_flag("--csv", sim.csv, "one CSV row per candidate")->excludes(sim_json);
     simulate->add_flag("--progress", sim.progress, "progress bar on stderr (only on a terminal)");
     simulate->add_option("--report", sim.report, "also write the HTML report to this file");
+    simulate->add_flag("--mpi", sim.mpi, "split the trials across the ranks of mpirun; rank 0 prints (needs COSTSIM_WITH_MPI)");
 
     cli::plan_args pl;
     auto* plan = app.add_subcommand("plan", "rank every candidate the scenario allows; Pareto frontier; recommendation");

@@ -1,8 +1,15 @@
 // simulator/simulate_cmd.cpp — `costsim simulate`: Monte Carlo of every candidate.
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include <unistd.h>
+
+#ifdef COSTSIM_HAVE_MPI
+#include <mpi.h>
+#endif
 
 #include <fmt/format.h>
 
@@ -48,14 +55,63 @@ std::string render_text(const scenario& s, const simulation_result& r) {
 
 }  // namespace
 
+namespace {
+
+#ifdef COSTSIM_HAVE_MPI
+// MPI for one `simulate --mpi` run: every rank runs its share of each round's trials,
+// an in-place all-gather completes the columns, and every rank summarizes the same data;
+// only rank 0 writes. Errors are the same on every rank (the same scenario and options),
+// so each rank reports and leaves on its own; MPI_Abort covers anything else.
+struct mpi_session {
+    mpi_session() {
+        int ready = 0;
+        MPI_Initialized(&ready);
+        if (!ready) MPI_Init(nullptr, nullptr);
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+    }
+    ~mpi_session() { MPI_Finalize(); }
+    mpi_session(const mpi_session&) = delete;
+    mpi_session& operator=(const mpi_session&) = delete;
+    static void all_gather(std::span<double> round, std::span<const std::uint64_t> offsets) {
+        std::vector<int> counts, displs;
+        for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
+            counts.push_back(static_cast<int>(offsets[i + 1] - offsets[i]));
+            displs.push_back(static_cast<int>(offsets[i]));
+        }
+        MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, round.data(), counts.data(), displs.data(), MPI_DOUBLE,
+                       MPI_COMM_WORLD);
+    }
+    int rank = 0, size = 1;
+};
+#endif
+
+}  // namespace
+
 int run_simulate(const simulate_args& a) {
+#ifdef COSTSIM_HAVE_MPI
+    std::optional<mpi_session> mpi;
+    if (a.mpi) mpi.emplace();
+    const bool writer = !mpi || mpi->rank == 0;
+#else
+    if (a.mpi) throw value_error("--mpi: this costsim was built without MPI (configure with -DCOSTSIM_WITH_MPI=ON)");
+    const bool writer = true;
+#endif
     scenario s = load_scenario(a.scenario);
     mc_options o;
+#ifdef COSTSIM_HAVE_MPI
+    if (mpi) {
+        o.scale_out = mc_options::partition{static_cast<unsigned>(mpi->rank), static_cast<unsigned>(mpi->size),
+                                            &mpi_session::all_gather};
+        if (mpi->size > 1 && a.trials < static_cast<std::uint64_t>(mpi->size))
+            throw value_error("--mpi: fewer trials than ranks");
+    }
+#endif
     o.trials = a.trials;
     o.seed = a.seed;
     o.threads = a.threads;
     if (a.target_rel_ci > 0) o.target_rel_ci = a.target_rel_ci;
-    const bool bar = a.progress && ::isatty(STDERR_FILENO);
+    const bool bar = writer && a.progress && ::isatty(STDERR_FILENO);
     if (bar)
         o.progress = [](double f) {
             int n = static_cast<int>(f * 40);
@@ -71,6 +127,7 @@ int run_simulate(const simulate_args& a) {
         }
     }();
     if (bar) std::fprintf(stderr, "\r%60s\r", "");
+    if (!writer) return 0;
     if (!a.report.empty()) write_report(to_json(r), a.report);
     std::string out = a.json  ? to_json(r).dump() + "\n"
                       : a.csv ? to_csv(r)

@@ -98,6 +98,27 @@ add_test(NAME "cli: simulate --json is byte-identical for --threads 1 and 2"
     "-DARGS_A=simulate|${ref}|--trials|30001|--seed|7|--threads|1|--json"
     "-DARGS_B=simulate|${ref}|--trials|30001|--seed|7|--threads|2|--json"
     -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/same_output.cmake)
+if(COSTSIM_HAVE_MPI)
+  find_program(COSTSIM_MPIEXEC NAMES mpirun mpiexec REQUIRED)
+  # CI runs as root, which OpenMPI refuses without --allow-run-as-root; 2 ranks on 2 cores
+  # need --oversubscribe. 30001 trials do not split evenly: the shares differ by one.
+  add_test(NAME "cli: simulate --mpi on 2 ranks prints the same --json as one process"
+    COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXE_B=${COSTSIM_MPIEXEC}
+      "-DARGS_A=simulate|${ref}|--trials|30001|--seed|7|--json"
+      "-DARGS_B=--allow-run-as-root|--oversubscribe|-np|2|$<TARGET_FILE:costsim_cli>|simulate|${ref}|--trials|30001|--seed|7|--threads|1|--json|--mpi"
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/same_output.cmake)
+  add_test(NAME "cli: simulate --mpi with --target-rel-ci stops where one process stops"
+    COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXE_B=${COSTSIM_MPIEXEC}
+      "-DARGS_A=simulate|${ref}|--target-rel-ci|0.002|--json"
+      "-DARGS_B=--allow-run-as-root|--oversubscribe|-np|2|$<TARGET_FILE:costsim_cli>|simulate|${ref}|--target-rel-ci|0.002|--threads|1|--json|--mpi"
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/same_output.cmake)
+  set_tests_properties("cli: simulate --mpi on 2 ranks prints the same --json as one process"
+                       "cli: simulate --mpi with --target-rel-ci stops where one process stops"
+                       PROPERTIES RUN_SERIAL ON)
+else()
+  costsim_cli_test("simulate --mpi says when costsim was built without MPI" EXIT 2 ERR_RE "--mpi: this costsim was built without MPI"
+    ARGS simulate ${ref} --trials 10 --mpi)
+endif()
 costsim_cli_test("simulate refuses zero trials" EXIT 2 ERR_RE "command line: --trials"
   ARGS simulate ${ref} --trials 0)
 costsim_cli_test("simulate names a missing scenario file" EXIT 2 ERR_RE "nope\\.json: a readable file"

@@ -36,6 +36,7 @@ void add_training(CLI::App* app, bench::common_options& o) {
     app->add_option("--checkpoint-every", o.checkpoint_every, "write a checkpoint every N steps (atomically)")
         ->check(CLI::Range(1LL, 1LL << 40));
     app->add_flag("--resume", o.resume, "continue from --checkpoint when it exists");
+    app->add_flag("--progress", o.progress, "print `costsim-bench: progress ready|step|checkpoint|stopped N` lines on stderr");
     app->add_option("--kill-at-step", o.kill_at_step, "test hook: SIGKILL itself after step N")->check(CLI::Range(1LL, 1LL << 40));
     app->add_option("--kill-in-checkpoint", o.kill_in_checkpoint,
                     "test hook: SIGKILL itself while writing the checkpoint of step N (before its rename)")

@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -298,8 +300,13 @@ std::vector<at::Generator> generators(const torch::Device& dev) {
 }
 }  // namespace
 
-void checkpointer::maybe_write(const torch::nn::Module& model, const torch::optim::Optimizer& opt, const train_state& state) {
-    if (!enabled() || state.step % o_.checkpoint_every != 0) return;
+bool checkpointer::maybe_write(const torch::nn::Module& model, const torch::optim::Optimizer& opt, const train_state& state) {
+    if (!enabled() || state.step % o_.checkpoint_every != 0) return false;
+    write(model, opt, state);
+    return true;
+}
+
+void checkpointer::write(const torch::nn::Module& model, const torch::optim::Optimizer& opt, const train_state& state) {
     synchronize(dev_);
     const auto t0 = std::chrono::steady_clock::now();
     torch::serialize::OutputArchive root, ma, oa;
@@ -408,12 +415,22 @@ costsim::measured_checkpoint checkpointer::facts() const {
 
 // --- the training loop -------------------------------------------------------------------
 
+namespace {
+volatile std::sig_atomic_t notice_received = 0;
+extern "C" void on_notice(int) { notice_received = 1; }
+
+void report(const common_options& o, const char* event, std::int64_t step) {
+    if (o.progress) std::cerr << "costsim-bench: progress " << event << " " << step << "\n" << std::flush;
+}
+}  // namespace
+
 train_outcome train(const common_options& o, torch::Device dev, torch::nn::Module& model, torch::optim::Optimizer& opt,
                     std::int64_t total_steps, std::int64_t warmup, std::int64_t batches_per_epoch,
                     const std::string& signature, checkpointer& ck,
                     const std::function<double(std::int64_t epoch, std::int64_t position)>& step) {
     train_outcome r;
     r.state.signature = signature;
+    if (ck.enabled()) std::signal(SIGTERM, on_notice);
     ck.resume(model, opt, r.state);
     if (r.state.step >= total_steps)  // nothing left to run, so nothing to measure
         throw costsim::input_error(o.checkpoint, "", "a checkpoint before the run's last step " +
@@ -425,6 +442,7 @@ train_outcome train(const common_options& o, torch::Device dev, torch::nn::Modul
     model.train();
     step_timer timer(dev);
     reset_peak_memory(dev);
+    report(o, "ready", r.state.step);
     for (std::int64_t i = 0; i < to_run; ++i) {
         timer.start();
         const double loss = step(r.state.epoch, r.state.position);
@@ -436,8 +454,16 @@ train_outcome train(const common_options& o, torch::Device dev, torch::nn::Modul
             r.state.position = 0;
             r.state.epoch += 1;
         }
-        ck.maybe_write(model, opt, r.state);
+        report(o, "step", r.state.step);
+        const bool last = r.state.step == total_steps;
+        bool saved = !last && ck.maybe_write(model, opt, r.state);
+        if (saved) report(o, "checkpoint", r.state.step);
         if (o.kill_at_step > 0 && r.state.step == o.kill_at_step) die_now();
+        if (notice_received && !last) {  // interruption notice: save the step just done, then go
+            if (!saved) ck.write(model, opt, r.state);
+            report(o, "stopped", r.state.step);
+            std::_Exit(143);
+        }
     }
     r.step_seconds = timer.seconds();
     return r;

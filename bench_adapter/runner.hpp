@@ -42,6 +42,9 @@ struct common_options {
     // for the kill-and-resume tests: SIGKILL this process after step N completes, or
     // after the temp file of the checkpoint at step N is written (before its rename).
     std::int64_t kill_at_step = 0, kill_in_checkpoint = 0;
+    // --progress: one line on stderr per event (`costsim-bench: progress ready|step|checkpoint|stopped N`),
+    // so a supervisor (`costsim validate`) can time sessions without parsing anything else.
+    bool progress = false;
 };
 
 /// The device the run uses, resolved from --device.
@@ -106,8 +109,10 @@ class checkpointer {
 public:
     checkpointer(const common_options& o, torch::Device dev) : o_(o), dev_(dev) {}
     bool enabled() const noexcept { return o_.checkpoint_every > 0; }
-    /// After step `state.step`: writes a checkpoint when it is due (every N steps).
-    void maybe_write(const torch::nn::Module& model, const torch::optim::Optimizer& opt, const train_state& state);
+    /// After step `state.step`: writes a checkpoint when it is due (every N steps); true if written.
+    bool maybe_write(const torch::nn::Module& model, const torch::optim::Optimizer& opt, const train_state& state);
+    /// Writes a checkpoint of `state` now (atomically), due or not.
+    void write(const torch::nn::Module& model, const torch::optim::Optimizer& opt, const train_state& state);
     /// --resume: loads the checkpoint when the file exists (false when there is none, so a
     /// restart script can always pass --resume).
     bool resume(torch::nn::Module& model, torch::optim::Optimizer& opt, train_state& state);
@@ -134,7 +139,10 @@ struct train_outcome {
 /// Runs training up to `total_steps` global steps: resumes (--resume), calls
 /// `step(epoch, position)` (one optimiser step on that batch of that epoch's order; returns
 /// its loss), times it, checkpoints when due and honours the kill hooks. The first `warmup`
-/// steps of this process are not timed (at least one step always is).
+/// steps of this process are not timed (at least one step always is). The last step writes
+/// no checkpoint (the reference model's last stretch needs none, and a run killed after it
+/// must be able to resume). With checkpoints on, SIGTERM (a spot interruption notice) makes
+/// the run checkpoint after the step in progress and exit with status 143.
 train_outcome train(const common_options& o, torch::Device dev, torch::nn::Module& model, torch::optim::Optimizer& opt,
                     std::int64_t total_steps, std::int64_t warmup, std::int64_t batches_per_epoch,
                     const std::string& signature, checkpointer& ck,

@@ -66,6 +66,15 @@ struct trace_stats_args {
 struct import_args {
     std::string format, file, provider = "aws", as_of, name, region, os, instance;
 };
+// Issue 7: `costsim validate` (validate_cmd.cpp).
+struct validate_args {
+    std::string scenario, bench;
+    std::uint64_t runs = 10, trials = 20000, seed = 1;
+    double time_scale = 0;  ///< 0: the scenario's
+    bool json = false;
+};
+int run_validate(const validate_args& a);
+
 int run_replay(const replay_args& a);
 int run_trace_stats(const trace_stats_args& a);
 int run_import(const import_args& a);

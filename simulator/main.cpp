@@ -14,7 +14,7 @@ namespace {
 // values to their option so the duration parser can say what is wrong with them.
 std::vector<std::string> glue_dash_values(int argc, char** argv) {
     static const char* const valued[] = {"--duration", "--start",   "--egress-gb",     "--gpu-hours",
-                                         "--currency", "--trials",  "--target-rel-ci", "--seed", "--threads", "--deadline", "--months"};
+                                         "--currency", "--trials",  "--target-rel-ci", "--seed", "--threads", "--deadline", "--months", "--runs", "--time-scale"};
     std::vector<std::string> out;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -121,6 +121,19 @@ int main(int argc, char** argv) {
     import->add_option("--instance", im.instance, "aws-spot-advisor / aws-price-history: only this instance type");
 
     cli::demo_args d;
+    cli::validate_args va;
+    auto* validate = app.add_subcommand("validate", "predict a costsim-bench job, then run it for real K times with "
+                                                    "interruptions and resumes, and compare");
+    validate->add_option("scenario", va.scenario, "costsim.scenario/v1 file with a \"validate\" section")->required();
+    validate->add_option("--runs", va.runs, "real runs per candidate (default 10)")->check(CLI::Range(1ULL, 10000ULL));
+    validate->add_option("--trials", va.trials, "Monte Carlo trials of the prediction (default 20000)")
+        ->check(CLI::Range(100ULL, 100000000ULL));
+    validate->add_option("--seed", va.seed, "seed of the prediction and of the real interruptions (default 1)");
+    validate->add_option("--time-scale", va.time_scale, "model seconds per real second (default: the scenario's, else 60)")
+        ->check(CLI::Range(1e-3, 1e9));
+    validate->add_option("--bench", va.bench, "the costsim-bench executable (default: $COSTSIM_BENCH, beside costsim, PATH)");
+    validate->add_flag("--json", va.json, "one JSON object");
+
     auto* demo = app.add_subcommand("demo", "the bundled default: the BiLSTM study's job planned on every offer");
     demo->add_option("--scenario", d.scenario, "another scenario to plan (default: the bundled BiLSTM study)");
     demo->add_option("--trials", d.trials, "trials per candidate (default 5000)")->check(CLI::Range(1ULL, 100000000ULL));
@@ -149,6 +162,7 @@ int main(int argc, char** argv) {
         if (*replay) return cli::run_replay(rp);
         if (*trace_stats) return cli::run_trace_stats(ts);
         if (*import) return cli::run_import(im);
+        if (*validate) return cli::run_validate(va);
         return cli::run_demo(d);  // `costsim` alone runs the demo
     } catch (const input_error& e) {
         std::cerr << "costsim: " << e.what() << "\n";

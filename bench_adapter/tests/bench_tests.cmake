@@ -110,3 +110,17 @@ if(TARGET costsim_cli)
                    "-DARGS=bilstm-sentiment|--device|cpu|--threads|1|--vocab|500|--embed|16|--hidden|8|--seq|12|--samples|300|--warmup|1|--steps|4"
                    -P ${CMAKE_CURRENT_LIST_DIR}/simulate_measured.cmake)
 endif()
+
+# --- costsim validate: the prediction against real killed-and-resumed runs ------------------
+if(TARGET costsim_cli)
+  add_test(NAME "bench: costsim validate kills and resumes the real runner, bills every session and compares"
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXIT=0
+                   "-DARGS=validate|${bench_data}/validate_tiny.json|--runs|2|--trials|2000|--json|--bench|$<TARGET_FILE:costsim_bench>"
+                   "-DOUT_RE=\"calibration\".*\"step_seconds\".*\"exit\": \"(killed|stopped_on_notice)\".*\"exit\": \"completed\".*\"makespan_inside_p05_p95\""
+                   -P ${PROJECT_SOURCE_DIR}/tests/cli/check.cmake)
+  add_test(NAME "bench: costsim validate refuses a runner that fails its calibration, naming /validate/bench"
+           COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXIT=2
+                   "-DARGS=validate|${bench_data}/validate_bad_flag.json|--runs|1|--bench|$<TARGET_FILE:costsim_bench>"
+                   "-DERR_RE=validate_bad_flag\\.json: /validate/bench: flags costsim-bench runs with"
+                   -P ${PROJECT_SOURCE_DIR}/tests/cli/check.cmake)
+endif()

@@ -35,3 +35,4 @@
 #include "costsim/plan.hpp"
 #include "costsim/breakeven.hpp"
 #include "costsim/report.hpp"
+#include "costsim/validate.hpp"

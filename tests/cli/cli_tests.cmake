@@ -251,3 +251,11 @@ endforeach()
 costsim_cli_test("replay of a bad windows file names the JSON path" EXIT 2
   ERR_RE "windows_backwards\\.json: /windows/small/1/1: an end tick after the start"
   ARGS replay ${cbl_example} --trace ${small_trace} --windows ${badreal}/windows_backwards.json)
+
+# --- costsim validate's bad input (the real runs are tested with costsim-bench, in bench_adapter/)
+costsim_cli_test("validate refuses a runner flag it sets itself, naming its JSON path" EXIT 2
+  ERR_RE "validate_owned_flag\\.json: /validate/bench/1: a costsim-bench flag that validate does not set itself"
+  ARGS validate ${COSTSIM_CLI_DATA}/bad_scenarios/validate_owned_flag.json --runs 1)
+costsim_cli_test("validate names --bench when the runner is not there" EXIT 2
+  ERR_RE "--bench: an executable costsim-bench"
+  ARGS validate ${CMAKE_SOURCE_DIR}/scenarios/validate_bilstm.json --bench /nonexistent/costsim-bench)

@@ -1,0 +1,241 @@
+// Tests of costsim/validate.hpp: the validate spec, the calibration's arithmetic, the
+// prediction's scenario, and the supervisor driven by a fake runner on a virtual clock —
+// which must draw interruptions exactly as run_trial does, and bill exactly.
+#include <costsim/validate.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+using namespace costsim;
+
+namespace {
+
+json validate_doc(const std::string& candidates = "") {
+    json d = json::parse(R"({"schema": "costsim.scenario/v1", "name": "v", "currency": "USD",
+      "offers": [{"id": "ref/p3", "provider": "ref", "instance": "p3.2xlarge",
+                  "markets": {"on_demand": {"price": {"amount": "3.06", "per": "hour"}},
+                              "spot": {"price": {"amount": "0.9731", "per": "hour"}}},
+                  "billing": {"increment": "1s", "minimum": "0s"}}],
+      "workload": {"name": "tiny"},
+      "validate": {"bench": ["bilstm-sentiment", "--vocab", "500"], "steps": 205, "checkpoint_every_steps": 20,
+                   "time_scale": 60},
+      "candidates": [{"offer": "ref/p3", "market": "spot", "policy": "spot_only",
+                      "interruptions": {"model": "poisson", "rate_per_hour": 0.5},
+                      "restart": {"delay": "3m", "billed": false}},
+                     {"offer": "ref/p3", "market": "on_demand", "policy": "on_demand"}]})");
+    if (!candidates.empty()) d["candidates"] = json::parse(candidates);
+    return d;
+}
+
+// A runner on a virtual clock: start-up, then steps of fixed length, a checkpoint write
+// after every `every`-th step but the last, a tail; it resumes from its last checkpoint,
+// loses what came after it when killed, and on SIGTERM checkpoints after its step and exits.
+struct fake_runner {
+    double startup = 1.0, step = 0.1, checkpoint = 0.05, tail = 0.3;
+    std::int64_t steps = 205, every = 20, saved = 0;
+    double clock = 0;
+
+    session_trace launch(double term_at, double kill_at) {
+        session_trace t;
+        t.first_step = saved;
+        double now = startup;
+        auto over = [&](double at) { return at > kill_at; };
+        if (over(now)) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
+        t.ready = now;
+        for (std::int64_t n = saved + 1; n <= steps; ++n) {
+            if (over(now + step)) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
+            now += step;
+            t.steps.emplace_back(n, now);
+            const bool due = n % every == 0 && n < steps;
+            if (due || (now >= term_at && n < steps)) {
+                if (over(now + checkpoint)) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
+                now += checkpoint;
+                saved = n;
+                t.checkpoints.emplace_back(n, now);
+                if (!due || now >= term_at) {
+                    clock += now;
+                    t.how = session_end::stopped_on_notice;
+                    t.end = now;
+                    return t;
+                }
+            }
+        }
+        if (over(now + tail)) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
+        now += tail;
+        clock += now;
+        t.how = session_end::completed;
+        t.end = now;
+        return t;
+    }
+    supervisor_env env() {
+        return {[this](double term, double kill) { return launch(term, kill); }, [this] { return clock; },
+                [this](double s) { clock += s; }};
+    }
+};
+
+calibration exact_calibration(const fake_runner& f) {
+    calibration c;
+    c.startup = f.startup;
+    c.step = f.step;
+    c.checkpoint = f.checkpoint;
+    c.tail = f.tail;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("the validate section is read with its defaults, and flags validate sets itself are refused") {
+    const json d = validate_doc();
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    CHECK(v.bench == std::vector<std::string>{"bilstm-sentiment", "--vocab", "500"});
+    CHECK(v.steps == 205);
+    CHECK(v.checkpoint_every == 20);
+    CHECK(v.calibration_steps == 41);  // max(2 × 20 + 1, 205 / 10)
+    CHECK(v.time_scale == 60);
+
+    json bad = d;
+    bad["validate"]["bench"].push_back("--steps=5");
+    CHECK_THROWS_WITH_AS(parse_validate_spec(json_cursor(bad, "v.json")),
+                         doctest::Contains("v.json: /validate/bench/3: a costsim-bench flag that validate does not set"),
+                         input_error);
+    bad = d;
+    bad["validate"]["checkpoint_every_steps"] = 205;
+    CHECK_THROWS_WITH_AS(parse_validate_spec(json_cursor(bad, "v.json")),
+                         doctest::Contains("/validate/checkpoint_every_steps"), input_error);
+    bad = d;
+    bad["validate"]["bench"][0] = "distilbert-inference";
+    CHECK_THROWS_WITH_AS(parse_validate_spec(json_cursor(bad, "v.json")), doctest::Contains("/validate/bench/0"),
+                         input_error);
+}
+
+TEST_CASE("the calibration recovers start-up, step, checkpoint and tail from an uninterrupted run") {
+    fake_runner f;
+    f.steps = 41;
+    const session_trace t = f.launch(INFINITY, INFINITY);
+    const calibration c = calibrate(t, 0.02);
+    CHECK(c.steps == 41);
+    CHECK(c.startup == doctest::Approx(1.0));
+    CHECK(c.step == doctest::Approx(0.1));
+    CHECK(c.checkpoint == doctest::Approx(0.05));
+    CHECK(c.tail == doctest::Approx(0.3));
+    CHECK(c.restore == 0.02);
+    // The whole job: 1 + 205 × 0.1 + 10 checkpoints × 0.05 + 0.3 (no checkpoint after the last step).
+    const validate_spec v = parse_validate_spec(json_cursor(validate_doc(), "v.json"));
+    CHECK(c.job_seconds(v) == doctest::Approx(22.3 + 0.02 * 0));
+    CHECK_THROWS_AS(calibrate(fake_runner{}.launch(INFINITY, 5.0), 0), value_error);
+}
+
+TEST_CASE("the prediction's scenario takes work, checkpoints and overhead from the calibration, in model time") {
+    const json d = validate_doc();
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    calibration c = exact_calibration(fake_runner{});
+    c.restore = 0.5;
+    const scenario s = validation_scenario(d, "v.json", v, c);
+    CHECK(to_fast_hours(s.work).count() == doctest::Approx((205 * 0.1 + 0.3) * 60 / 3600));
+    const candidate& spot = s.candidates[0];
+    CHECK(spot.checkpoint.every.count() == doctest::Approx(20 * 0.1 * 60 / 3600));
+    CHECK(spot.checkpoint.cost.count() == doctest::Approx(0.05 * 60 / 3600));
+    CHECK(spot.restart.overhead.count() == doctest::Approx(1.5 * 60 / 3600));
+
+    CHECK_THROWS_WITH_AS(validation_scenario(validate_doc(R"([{"offer": "ref/p3", "market": "spot",
+                           "checkpoint": {"every": "1h", "cost": "1m"}}])"), "v.json", v, c),
+                         doctest::Contains("v.json: /candidates/0/checkpoint: no \"checkpoint\""), input_error);
+    json dl = validate_doc(R"([{"offer": "ref/p3", "market": "spot", "policy": "deadline_fallback"}])");
+    dl["deadline"] = "10h";
+    CHECK_THROWS_WITH_AS(validation_scenario(dl, "v.json", v, c), doctest::Contains("/candidates/0/policy"), input_error);
+    json w = validate_doc();
+    w["workload"]["work"] = "1h";
+    CHECK_THROWS_WITH_AS(validation_scenario(w, "v.json", v, c), doctest::Contains("/workload/work"), input_error);
+}
+
+TEST_CASE("the supervisor draws interruptions and delays exactly as run_trial does, and bills each session exactly") {
+    json d = validate_doc();
+    d["candidates"][0]["interruptions"]["rate_per_hour"] = 4;
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    const scenario s = validation_scenario(d, "v.json", v, c);
+    const campaign camp = make_campaign(s, s.candidates[0]);
+    const constant_spot_price price(fast_price_per_hour(0.9731));
+    int interrupted = 0, with_many = 0;
+    for (std::uint64_t trial = 0; trial < 200; ++trial) {
+        fake_runner f;
+        philox_stream a(rng_seed(4), trial_index(trial), stream_id(0)), b(rng_seed(4), trial_index(trial), stream_id(0));
+        const real_run r = supervise(s, s.candidates[0], v, c, a, f.env());
+        const trial_result m = run_trial(camp, price, b);
+        // The fake runner is the model's job to the step, so the trajectories coincide.
+        CHECK(r.interruptions == m.interruptions);
+        CHECK(r.model_makespan_hours == doctest::Approx(m.makespan.count()).epsilon(1e-9));
+        CHECK(r.model_billed_hours == doctest::Approx(m.billed.count()).epsilon(1e-6));
+        CHECK(to_double(r.cost.amount()) == doctest::Approx(m.cost.value()).epsilon(1e-6));
+        CHECK(r.sessions.size() == r.interruptions + 1);
+        CHECK(r.sessions.back().how == session_end::completed);
+        CHECK(r.sessions.back().to_step == 205);
+        interrupted += r.interruptions > 0;
+        with_many += r.interruptions > 1;
+    }
+    CHECK(interrupted > 100);  // λ = 4/h over about 0.37 model hours plus restarts: 1 − e^−1.5 ≈ 78 % see one
+    CHECK(with_many > 10);
+}
+
+TEST_CASE("an on-demand candidate runs once, uninterrupted, and costs its exact invoice") {
+    const json d = validate_doc();
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    const scenario s = validation_scenario(d, "v.json", v, c);
+    fake_runner f;
+    philox_stream e(rng_seed(1), trial_index(0), stream_id(0));
+    const real_run r = supervise(s, s.candidates[1], v, c, e, f.env());
+    REQUIRE(r.sessions.size() == 1);
+    CHECK(r.wall == doctest::Approx(c.job_seconds(v)));
+    // 22.3 real s × 60 = 1338 model s at 3.06 $/h, per second: 1338 × 3.06 / 3600 = 1.1373 exactly.
+    CHECK(to_decimal_string(r.cost.amount()) == "1.1373");
+}
+
+TEST_CASE("a notice makes the runner checkpoint and stop; the instance is held until the interruption") {
+    json d = validate_doc(R"([{"offer": "ref/p3", "market": "spot", "policy": "spot_only",
+                              "interruptions": {"model": "poisson", "rate_per_hour": 2, "notice": "30s"},
+                              "restart": {"delay": "1m"}}])");
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    const scenario s = validation_scenario(d, "v.json", v, c);
+    int stopped = 0;
+    for (std::uint64_t trial = 0; trial < 50; ++trial) {
+        fake_runner f;
+        philox_stream e(rng_seed(2), trial_index(trial), stream_id(0));
+        const real_run r = supervise(s, s.candidates[0], v, c, e, f.env());
+        for (const auto& ses : r.sessions)
+            if (ses.how == session_end::stopped_on_notice) {
+                ++stopped;
+                CHECK(ses.end - ses.start == doctest::Approx(ses.kill_at));  // held to the interruption
+            }
+        CHECK(r.sessions.back().how == session_end::completed);
+    }
+    CHECK(stopped > 10);
+}
+
+TEST_CASE("compare counts the runs inside the predicted P05-P95 and the error of the predicted mean") {
+    candidate_result p;
+    p.makespan_hours.mean = 1.1;
+    p.makespan_hours.p05 = 0.9;
+    p.makespan_hours.p95 = 1.5;
+    p.cost.mean = 1.0;
+    p.cost.p05 = 0.8;
+    p.cost.p95 = 1.2;
+    std::vector<real_run> runs(4);
+    const double makespans[] = {0.85, 1.0, 1.2, 0.95};
+    const char* costs[] = {"0.9", "1.3", "1.0", "0.8"};
+    for (int i = 0; i < 4; ++i) {
+        runs[i].model_makespan_hours = makespans[i];
+        runs[i].cost = money(parse_decimal(costs[i]), currency("USD"));
+    }
+    const validation_row row = compare(p, runs);
+    CHECK(row.real_makespan_mean == doctest::Approx(1.0));
+    CHECK(row.makespan_error == doctest::Approx(0.1));
+    CHECK(row.makespan_inside == 3);
+    CHECK(row.real_cost_mean == doctest::Approx(1.0));
+    CHECK(row.cost_error == doctest::Approx(0.0));
+    CHECK(row.cost_inside == 3);  // 1.3 is above P95; 0.8 is on the edge, inside
+}

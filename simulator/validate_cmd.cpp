@@ -150,13 +150,14 @@ struct scratch_dir {
     }
 };
 
+// `checkpoints`: on spot (an on-demand run is never interrupted, so it writes none, as predicted).
 std::vector<std::string> job_argv(const std::string& bench, const validate_spec& v, std::int64_t steps,
-                                  const fs::path& checkpoint, const fs::path& out) {
+                                  const fs::path& checkpoint, const fs::path& out, bool checkpoints = true) {
     std::vector<std::string> a{bench};
     a.insert(a.end(), v.bench.begin(), v.bench.end());
     const std::vector<std::string> common{"--steps", std::to_string(steps), "--warmup", "0", "--progress", "-o", out.string()};
     a.insert(a.end(), common.begin(), common.end());
-    if (v.checkpoint_every > 0 && v.checkpoint_every < steps) {
+    if (checkpoints && v.checkpoint_every > 0 && v.checkpoint_every < steps) {
         const std::vector<std::string> ck{"--checkpoint", checkpoint.string(), "--checkpoint-every",
                                           std::to_string(v.checkpoint_every), "--resume"};
         a.insert(a.end(), ck.begin(), ck.end());
@@ -226,8 +227,13 @@ int run_validate(const validate_args& a) {
     const auto ms = load_measurements((dir.path / "calibration.json").string());
     const double restore = ms.front().checkpoint ? ms.front().checkpoint->restore_seconds : 0.0;
     validation_result res;
-    res.spec = spec;
     res.calib = calibrate(cal_trace, restore);
+    try {
+        size_job(spec, res.calib);
+    } catch (const value_error& e) {
+        throw input_error(a.scenario, "/validate", e.what());
+    }
+    res.spec = spec;
 
     // 2. predict, with the library's Monte Carlo engine
     const scenario s = validation_scenario(doc, a.scenario, spec, res.calib);
@@ -247,7 +253,8 @@ int run_validate(const validate_args& a) {
         std::vector<real_run> runs;
         for (std::uint64_t run = 0; run < a.runs; ++run) {
             const fs::path ckpt = dir.path / fmt::format("run-{}-{}.pt", ki, run);
-            const auto argv = job_argv(bench, spec, spec.steps, ckpt, dir.path / fmt::format("run-{}-{}.json", ki, run));
+            const auto argv = job_argv(bench, spec, spec.steps, ckpt, dir.path / fmt::format("run-{}-{}.json", ki, run),
+                                       k.policy == policy_kind::spot_only);
             supervisor_env env{[&](double term, double kill) { return launch(argv, term, kill); },
                                [&] { return seconds_since(t_origin); },
                                [](double sec) {

@@ -111,6 +111,21 @@ TEST_CASE("the validate section is read with its defaults, and flags validate se
                          input_error);
 }
 
+TEST_CASE("without steps the job is sized to job_minutes of real time at the calibrated speed") {
+    json d = validate_doc();
+    d["validate"].erase("steps");
+    d["validate"]["job_minutes"] = 1;
+    validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    CHECK(v.steps == 0);
+    CHECK(v.calibration_steps == 100);  // max(2 × 20 + 1, 100)
+    size_job(v, exact_calibration(fake_runner{}));
+    // 60 s − 1 s start-up − 0.3 s tail, at 0.1 s a step plus 0.05 s every 20 steps: 58.7 / 0.1025
+    CHECK(v.steps == 573);
+    d["validate"]["steps"] = 100;
+    CHECK_THROWS_WITH_AS(parse_validate_spec(json_cursor(d, "v.json")), doctest::Contains("/validate/job_minutes"),
+                         input_error);
+}
+
 TEST_CASE("the calibration recovers start-up, step, checkpoint and tail from an uninterrupted run") {
     fake_runner f;
     f.steps = 41;

@@ -7,9 +7,12 @@
 //     "bench": ["bilstm-sentiment", "--vocab", "2000", ...],  the runner's subcommand and
 //              shape flags (not --steps, --warmup, --epochs, --checkpoint*, --resume,
 //              --progress, -o/--output, --kill-*: validate sets those);
-//     "steps": 1200,                     the full job, in optimiser steps;
+//     "steps": 1200,                     the full job, in optimiser steps; absent: as many
+//                                        as fill "job_minutes" (default 2) of real time at
+//                                        the calibrated speed (jobs sized for minutes);
 //     "checkpoint_every_steps": 100,     0 or absent: no checkpoints;
-//     "calibration_steps": 150,          default: max(2 × every + 1, steps / 10), at most steps;
+//     "calibration_steps": 150,          default: max(2 × every + 1, steps / 10), at most
+//                                        steps (without steps: max(2 × every + 1, 100));
 //     "time_scale": 60                   model seconds per real second (default 60: a real
 //                                        minute stands for a model hour)
 //   }
@@ -62,9 +65,10 @@ namespace costsim {
 
 struct validate_spec {
     std::vector<std::string> bench;  ///< subcommand and shape flags
-    std::int64_t steps = 0;
+    std::int64_t steps = 0;  ///< 0 until sized (size_job) when the file gives none
     std::int64_t checkpoint_every = 0;  ///< 0: none
     std::int64_t calibration_steps = 0;
+    double job_minutes = 2;  ///< real minutes the job is sized to when "steps" is absent
     double time_scale = 60;  ///< model seconds per real second
 };
 
@@ -100,6 +104,9 @@ struct calibration {
 };
 /// From an uninterrupted calibration run (value_error if it is not one).
 calibration calibrate(const session_trace& t, double restore_seconds);
+
+/// Without "steps": the steps that fill job_minutes of real time (at least the calibration's).
+void size_job(validate_spec& v, const calibration& c);
 
 /// The scenario the prediction runs: the document with "/workload/work", each candidate's
 /// checkpoint and restart overhead filled in from the calibration, in model time.
@@ -177,7 +184,7 @@ inline std::string_view to_string(session_end e) noexcept {
 
 inline validate_spec parse_validate_spec(const json_cursor& root) {
     auto c = root["validate"];
-    c.expect_object({"bench", "steps", "checkpoint_every_steps", "calibration_steps", "time_scale"});
+    c.expect_object({"bench", "steps", "job_minutes", "checkpoint_every_steps", "calibration_steps", "time_scale"});
     validate_spec v;
     static const std::vector<std::string> owned = {"--steps", "--warmup", "--epochs", "--checkpoint", "--checkpoint-every",
                                                    "--resume", "--progress", "-o", "--output", "--kill-at-step",
@@ -192,13 +199,21 @@ inline validate_spec parse_validate_spec(const json_cursor& root) {
     }
     if (v.bench.front() != "bilstm-sentiment" && v.bench.front() != "resnet-cifar")
         b.elements().front().fail("a training workload: \"bilstm-sentiment\" or \"resnet-cifar\"");
-    v.steps = c["steps"].integer(2, std::int64_t{1} << 40);
-    if (auto e = c.optional("checkpoint_every_steps")) {
-        v.checkpoint_every = e->integer(0, v.steps);
-        if (v.checkpoint_every >= v.steps) e->fail("fewer steps than /validate/steps (" + std::to_string(v.steps) + "), or 0");
+    constexpr std::int64_t most = std::int64_t{1} << 40;
+    if (auto st = c.optional("steps")) {
+        v.steps = st->integer(2, most);
+        if (auto jm = c.optional("job_minutes")) jm->fail("no \"job_minutes\" beside \"steps\" (it sizes a job without steps)");
+    } else if (auto jm = c.optional("job_minutes")) {
+        v.job_minutes = jm->number(0.05, 1e6);
     }
-    v.calibration_steps = std::min(v.steps, std::max<std::int64_t>(2 * v.checkpoint_every + 1, v.steps / 10));
-    if (auto cs = c.optional("calibration_steps")) v.calibration_steps = cs->integer(2, v.steps);
+    if (auto e = c.optional("checkpoint_every_steps")) {
+        v.checkpoint_every = e->integer(0, most);
+        if (v.steps > 0 && v.checkpoint_every >= v.steps)
+            e->fail("fewer steps than /validate/steps (" + std::to_string(v.steps) + "), or 0");
+    }
+    const std::int64_t least = 2 * v.checkpoint_every + 1;
+    v.calibration_steps = v.steps > 0 ? std::min(v.steps, std::max(least, v.steps / 10)) : std::max<std::int64_t>(least, 100);
+    if (auto cs = c.optional("calibration_steps")) v.calibration_steps = cs->integer(2, v.steps > 0 ? v.steps : most);
     if (auto ts = c.optional("time_scale")) v.time_scale = ts->number(1e-3, 1e9);
     return v;
 }
@@ -206,6 +221,16 @@ inline validate_spec parse_validate_spec(const json_cursor& root) {
 inline double calibration::job_seconds(const validate_spec& v) const {
     const double checkpoints = v.checkpoint_every > 0 ? static_cast<double>((v.steps - 1) / v.checkpoint_every) : 0.0;
     return startup + static_cast<double>(v.steps) * step + checkpoints * checkpoint + tail;
+}
+
+inline void size_job(validate_spec& v, const calibration& c) {
+    if (v.steps > 0) return;
+    const double per_step = c.step + (v.checkpoint_every > 0 ? c.checkpoint / static_cast<double>(v.checkpoint_every) : 0.0);
+    const double budget = v.job_minutes * 60.0 - c.startup - c.tail;
+    v.steps = std::max(v.calibration_steps, static_cast<std::int64_t>(std::llround(std::max(0.0, budget) / per_step)));
+    if (v.checkpoint_every >= v.steps)
+        throw value_error("/validate/checkpoint_every_steps (" + std::to_string(v.checkpoint_every) +
+                          ") is not below the job's " + std::to_string(v.steps) + " steps sized to job_minutes");
 }
 
 inline calibration calibrate(const session_trace& t, double restore_seconds) {

@@ -142,23 +142,57 @@ TEST_CASE("merging running statistics equals adding everything to one") {
     }
 }
 
-TEST_CASE("the radix sort of the summaries orders values exactly as std::sort does") {
+TEST_CASE("quantiles by selection are those of the sorted values, bit for bit") {
     std::vector<double> v;
     std::uint64_t x = 88172645463325252ull;  // xorshift: deterministic, no library RNG needed
-    for (int i = 0; i < 100000; ++i) {
+    auto next = [&x] {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        const double u = static_cast<double>(x >> 11) * 0x1p-53;
+        return static_cast<double>(x >> 11) * 0x1p-53;
+    };
+    for (int i = 0; i < 100000; ++i) {
+        const double u = next();
         v.push_back(i % 7 == 0 ? -u * 1e6 : (i % 11 == 0 ? 3.5 : u * 100.0));  // negatives, ties
     }
     v.push_back(std::numeric_limits<double>::max());
     v.push_back(-std::numeric_limits<double>::max());
     v.push_back(std::numeric_limits<double>::denorm_min());
-    std::vector<double> want = v;
-    std::sort(want.begin(), want.end());
-    detail::sort_finite(v);
-    CHECK(v == want);
+    // Clustered: most values within a few ulps of 1 between far outliers, so the selection
+    // recurses into one crowded bucket and ends on buckets of a single key.
+    std::vector<double> crowded;
+    for (int i = 0; i < 50000; ++i) crowded.push_back(1.0 + std::floor(next() * 5000.0) * 0x1p-52);
+    for (int i = 0; i < 100; ++i) crowded.push_back(i % 2 ? 1e300 : -1e300);
+    crowded.push_back(-0.0);
+    crowded.push_back(0.0);
+    std::vector<double> ps;
+    for (int i = 0; i <= 1000; ++i) ps.push_back(i / 1000.0);
+    ps.push_back(1e-7);
+    ps.push_back(1.0 - 1e-7);
+    for (const auto* data : {&v, &crowded}) {
+        std::vector<double> sorted = *data;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<std::size_t> all(sorted.size());
+        for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
+        std::vector<std::uint64_t> keys(all.size());
+        detail::select_ranks<double>(*data, all, keys);  // every rank: the whole sorted order
+        bool same_order = true;
+        for (std::size_t r = 0; r < all.size(); ++r) same_order = same_order && detail::from_order_key(keys[r]) == sorted[r];
+        CHECK(same_order);
+        const std::vector<double> q = quantiles(*data, ps);
+        bool same = true;
+        for (std::size_t i = 0; i < ps.size(); ++i) same = same && q[i] == quantile_sorted(sorted, ps[i]);
+        CHECK(same);
+        std::vector<double> at_ps;
+        const summary s = summarize(*data, ps, at_ps);
+        CHECK(at_ps == q);
+        CHECK(s.min == sorted.front());
+        CHECK(s.max == sorted.back());
+        CHECK(s.p05 == quantile_sorted(sorted, 0.05));
+        CHECK(s.p99 == quantile_sorted(sorted, 0.99));
+    }
+    CHECK_THROWS_AS(quantiles(std::vector<double>{}, ps), value_error);
+    CHECK_THROWS_AS(quantiles(v, std::vector<double>{1.5}), value_error);
 }
 
 TEST_CASE("the quantile sketch is within its relative error of the exact order statistic") {

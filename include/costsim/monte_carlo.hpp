@@ -26,9 +26,11 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <sstream>
@@ -255,9 +257,33 @@ inline std::int64_t drawn_availability::run_end(std::int64_t t) {
 
 namespace detail {
 
+// An allocator that leaves doubles uninitialized: every row of a trial_table is written by
+// the thread that runs its trial, so zeroing 5 columns first would only touch (page in)
+// every page twice, once on the calling thread alone.
+template <class T>
+struct uninitialized_allocator : std::allocator<T> {
+    using value_type = T;
+    template <class U>
+    struct rebind {
+        using other = uninitialized_allocator<U>;
+    };
+    uninitialized_allocator() = default;
+    template <class U>
+    uninitialized_allocator(const uninitialized_allocator<U>&) noexcept {}
+    template <class U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... A>
+    void construct(U* p, A&&... a) {
+        ::new (static_cast<void*>(p)) U(std::forward<A>(a)...);
+    }
+};
+using trial_column = std::vector<double, uninitialized_allocator<double>>;
+
 struct trial_table {
     std::uint64_t base = 0;  ///< row i holds trial base + i
-    std::vector<double> cost, makespan, billed, interruptions, spot_work;
+    trial_column cost, makespan, billed, interruptions, spot_work;
     std::uint64_t met = 0;
     void resize(std::size_t n) {
         cost.resize(n);
@@ -267,6 +293,41 @@ struct trial_table {
         spot_work.resize(n);
     }
 };
+
+// Runs work(i) for i in [0, th) on th threads (the calling thread alone for th <= 1), then
+// rethrows the first failure in the order of i.
+template <class Work>
+void on_threads(unsigned th, const Work& work) {
+    if (th <= 1) {
+        work(0u);
+        return;
+    }
+    std::vector<std::thread> pool;
+    std::vector<std::exception_ptr> errors(th);
+    for (unsigned i = 0; i < th; ++i) {
+        pool.emplace_back([&, i] {
+            try {
+                work(i);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        });
+    }
+    for (auto& p : pool) p.join();
+    for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+}
+
+// Runs task(j) for j in [0, n) over up to `threads` threads, each taking the next task
+// when done. Tasks must write only their own results: then those do not depend on which
+// thread ran what.
+template <class Task>
+void run_tasks(std::size_t n, unsigned threads, const Task& task) {
+    std::atomic<std::size_t> next{0};
+    on_threads(static_cast<unsigned>(std::min<std::size_t>(threads, n)), [&](unsigned) {
+        for (std::size_t j; (j = next++) < n;) task(j);
+    });
+}
 
 // Runs trials [from, to) of one spot candidate into the table, over `threads` threads;
 // `one(t)` is trial t's result.
@@ -282,27 +343,9 @@ void run_trials(std::uint64_t from, std::uint64_t to, unsigned threads, trial_ta
             out.spot_work[t - out.base] = r.spot_work.count();
         }
     };
-    std::uint64_t n = to - from;
-    unsigned th = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(n / 256, 1)));
-    if (th <= 1) {
-        work(from, to);
-        return;
-    }
-    std::vector<std::thread> pool;
-    std::vector<std::exception_ptr> errors(th);
-    for (unsigned i = 0; i < th; ++i) {
-        std::uint64_t a = from + n * i / th, b = from + n * (i + 1) / th;
-        pool.emplace_back([&, a, b, i] {
-            try {
-                work(a, b);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        });
-    }
-    for (auto& p : pool) p.join();
-    for (auto& e : errors)
-        if (e) std::rethrow_exception(e);
+    const std::uint64_t n = to - from;
+    const unsigned th = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(n / 256, 1)));
+    on_threads(th, [&](unsigned i) { work(from + n * i / th, from + n * (i + 1) / th); });
 }
 
 template <class MakePath>
@@ -370,31 +413,29 @@ inline void run_spot(const scenario& s, const candidate& k, std::uint32_t index,
                   [&](philox_stream) -> const piecewise_spot_price& { return p; });
 }
 
-inline void run_exact(const scenario& s, const candidate& k, std::uint64_t from, std::uint64_t to, trial_table& out) {
+inline void run_exact(const scenario& s, const candidate& k, std::uint64_t from, std::uint64_t to, unsigned threads,
+                      trial_table& out) {
     const offer& o = s.offer_of(k);
     usec len = std::chrono::duration_cast<usec>(k.restart.overhead) + s.work_of(k);
     invoice inv = quote(s.offers, o, {k.market, s.start, len, std::nullopt, s.in_currency});
-    double cost = to_double(inv.total_exact.amount());
-    double hours = to_fast_hours(len).count();
-    for (std::uint64_t t = from; t < to; ++t) {
-        out.cost[t - out.base] = cost;
-        out.makespan[t - out.base] = hours;
-        out.billed[t - out.base] = to_fast_hours(inv.billed).count();
-        out.interruptions[t - out.base] = 0;
-        out.spot_work[t - out.base] = 0;
-    }
+    trial_result r;
+    r.cost = fast_money(to_double(inv.total_exact.amount()));
+    r.makespan = to_fast_hours(len);
+    r.billed = to_fast_hours(inv.billed);
+    run_trials(from, to, threads, out, [&r](std::uint64_t) { return r; });
 }
 
-// Sorts v in place (summarize() sorts anyway) and returns its percentiles 0..100.
-inline std::vector<double> percentiles(std::vector<double>& v) {
-    sort_finite(v);
-    std::vector<double> q;
-    q.reserve(101);
-    for (int i = 0; i <= 100; ++i) q.push_back(quantile_sorted(v, i / 100.0));
-    return q;
+// 0, 0.01, ..., 1: the percentiles a candidate reports (for the charts).
+inline std::span<const double> percent_points() {
+    static const std::vector<double> ps = [] {
+        std::vector<double> v;
+        for (int i = 0; i <= 100; ++i) v.push_back(i / 100.0);
+        return v;
+    }();
+    return ps;
 }
 
-inline double mean_of(const std::vector<double>& v) {
+inline double mean_of(std::span<const double> v) {
     return compensated_sum(v) / static_cast<double>(v.size());
 }
 
@@ -427,7 +468,7 @@ inline void run_rows(const scenario& s, std::size_t i, const mc_options& o, unsi
         if (k.market == market_kind::spot)
             run_spot(s, k, static_cast<std::uint32_t>(i), o.seed, a, b, threads, t);
         else
-            run_exact(s, k, a, b, t);
+            run_exact(s, k, a, b, threads, t);
         if (slice_done) slice_done(j);
     }
     if (o.scale_out && ranks > 1) {
@@ -558,23 +599,31 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
     r.seed = o.seed;
     r.currency = std::string(s.in_currency.code());
     if (s.deadline) r.deadline_hours = to_fast_hours(*s.deadline).count();
-    for (std::size_t i = 0; i < s.candidates.size(); ++i) {
-        const candidate& k = s.candidates[i];
-        auto& t = tables[i];
-        candidate_result c = detail::describe(s, k);
-        // Without a deadline every trial meets it: the fraction is 1.
-        std::uint64_t met = 0;
-        for (double m : t.makespan) met += !r.deadline_hours || m <= *r.deadline_hours + 1e-9 ? 1 : 0;
-        c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
-        c.interruptions_mean = detail::mean_of(t.interruptions);
-        c.spot_work_fraction = detail::mean_of(t.spot_work) / to_fast_hours(s.work_of(k)).count();
-        c.cost_quantiles = detail::percentiles(t.cost);
-        c.makespan_quantiles = detail::percentiles(t.makespan);
-        c.cost = summarize(std::move(t.cost));
-        c.makespan_hours = summarize(std::move(t.makespan));
-        c.billed_hours = summarize(std::move(t.billed));
-        r.candidates.push_back(std::move(c));
-    }
+    // Three summary tasks per candidate, over the worker threads: each writes only its own
+    // fields, so the result is the same whatever thread ran it.
+    for (const candidate& k : s.candidates) r.candidates.push_back(detail::describe(s, k));
+    detail::run_tasks(3 * s.candidates.size(), threads, [&](std::size_t j) {
+        const std::size_t i = j / 3;
+        const detail::trial_table& t = tables[i];
+        candidate_result& c = r.candidates[i];
+        switch (j % 3) {
+            case 0: c.cost = summarize(t.cost, detail::percent_points(), c.cost_quantiles); break;
+            case 1: {
+                c.makespan_hours = summarize(t.makespan, detail::percent_points(), c.makespan_quantiles);
+                // Without a deadline every trial meets it: the fraction is 1.
+                std::uint64_t met = 0;
+                for (double m : t.makespan) met += !r.deadline_hours || m <= *r.deadline_hours + 1e-9 ? 1 : 0;
+                c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
+                break;
+            }
+            default: {
+                std::vector<double> none;
+                c.billed_hours = summarize(t.billed, {}, none);
+                c.interruptions_mean = detail::mean_of(t.interruptions);
+                c.spot_work_fraction = detail::mean_of(t.spot_work) / to_fast_hours(s.work_of(s.candidates[i])).count();
+            }
+        }
+    });
     return r;
 }
 

@@ -214,10 +214,8 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         const double n = static_cast<double>(cost.size());
         cr.interruptions_mean = interruptions / n;
         cr.spot_work_fraction = spot_work / n / to_fast_hours(s.work_of(k)).count();
-        cr.cost_quantiles = detail::percentiles(cost);
-        cr.makespan_quantiles = detail::percentiles(makespan);
-        cr.cost = summarize(std::move(cost));
-        cr.makespan_hours = summarize(std::move(makespan));
+        cr.cost = summarize(cost, detail::percent_points(), cr.cost_quantiles);
+        cr.makespan_hours = summarize(makespan, detail::percent_points(), cr.makespan_quantiles);
         cr.billed_hours = summarize(std::move(billed));
         out.candidates.push_back(std::move(rc));
     }

@@ -94,6 +94,19 @@ private:
     std::uint64_t draws_ = 0;
 };
 
+/// A Poisson law of a fixed mean with its constants (e^-mean, or PTRS's) computed once,
+/// for a model that draws a count every step: the same counts as philox_stream::poisson.
+class poisson_law {
+public:
+    /// mean finite, >= 0, at most 1e15 (value_error).
+    explicit poisson_law(double mean);
+    double mean() const noexcept { return mean_; }
+    std::uint64_t operator()(philox_stream& s) const;
+
+private:
+    double mean_, exp_neg_mean_ = 0, loglam_ = 0, b_ = 0, a_ = 0, log_invalpha_ = 0, vr_ = 0;
+};
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -184,14 +197,31 @@ inline double log_factorial(double k) {
 
 }  // namespace detail
 
-inline std::uint64_t philox_stream::poisson(double mean) {
+inline poisson_law::poisson_law(double mean) : mean_(mean) {
     if (!(mean >= 0.0) || !(mean <= 1e15)) throw value_error("a Poisson mean in [0, 1e15]");
+    if (mean < 10.0) {
+        exp_neg_mean_ = std::exp(-mean);
+        return;
+    }
+    // PTRS, W. Hörmann, "The transformed rejection method for generating Poisson random
+    // variables", Insurance: Mathematics and Economics 12 (1993) 39-45. Constants as
+    // published (and as in NumPy); acceptance about 0.9 per iteration.
+    loglam_ = std::log(mean);
+    b_ = 0.931 + 2.53 * std::sqrt(mean);
+    a_ = -0.059 + 0.02483 * b_;
+    const double invalpha = 1.1239 + 1.1328 / (b_ - 3.4);
+    log_invalpha_ = std::log(invalpha);
+    vr_ = 0.9277 - 3.6224 / (b_ - 2.0);
+}
+
+inline std::uint64_t poisson_law::operator()(philox_stream& s) const {
+    const double mean = mean_;
     if (mean == 0.0) return 0;
     if (mean < 10.0) {
         // Inversion by sequential search: one uniform, about mean+1 steps.
-        const double u = uniform();
+        const double u = s.uniform();
         std::uint64_t k = 0;
-        double p = std::exp(-mean), F = p;
+        double p = exp_neg_mean_, F = p;
         while (u > F) {
             ++k;
             p *= mean / static_cast<double>(k);
@@ -201,27 +231,20 @@ inline std::uint64_t philox_stream::poisson(double mean) {
         }
         return k;
     }
-    // PTRS, W. Hörmann, "The transformed rejection method for generating Poisson random
-    // variables", Insurance: Mathematics and Economics 12 (1993) 39-45. Constants as
-    // published (and as in NumPy); acceptance about 0.9 per iteration.
-    const double slam = std::sqrt(mean), loglam = std::log(mean);
-    const double b = 0.931 + 2.53 * slam;
-    const double a = -0.059 + 0.02483 * b;
-    const double invalpha = 1.1239 + 1.1328 / (b - 3.4);
-    const double vr = 0.9277 - 3.6224 / (b - 2.0);
     for (;;) {
-        const double U = uniform() - 0.5;
-        const double V = uniform();
+        const double U = s.uniform() - 0.5;
+        const double V = s.uniform();
         const double us = 0.5 - std::fabs(U);
-        const double kd = std::floor((2.0 * a / us + b) * U + mean + 0.43);
+        const double kd = std::floor((2.0 * a_ / us + b_) * U + mean + 0.43);
         if (kd < 0.0 || kd > 0x1p62) continue;  // outside the support (or absurdly far out)
-        if (us >= 0.07 && V <= vr) return static_cast<std::uint64_t>(kd);
+        if (us >= 0.07 && V <= vr_) return static_cast<std::uint64_t>(kd);
         if (us < 0.013 && V > us) continue;
-        if (std::log(V) + std::log(invalpha) - std::log(a / (us * us) + b) <=
-            -mean + kd * loglam - detail::log_factorial(kd))
+        if (std::log(V) + log_invalpha_ - std::log(a_ / (us * us) + b_) <= -mean + kd * loglam_ - detail::log_factorial(kd))
             return static_cast<std::uint64_t>(kd);
     }
 }
+
+inline std::uint64_t philox_stream::poisson(double mean) { return poisson_law(mean)(*this); }
 
 inline std::uint64_t philox_stream::geometric(double p) {
     if (!(p > 0.0 && p <= 1.0)) throw value_error("a success probability in (0, 1]");

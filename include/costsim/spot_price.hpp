@@ -142,7 +142,7 @@ private:
     fast_hours step_;
     double decay_ = 1.0;     // e^{−κΔ}
     double step_sd_ = 0.0;   // σ √((1 − e^{−2κΔ})/2κ)
-    double jumps_per_step_ = 0.0;
+    poisson_law jumps_{0.0};  // jumps per step
 };
 
 /// One simulated price path, generated on demand up to the latest time asked about.
@@ -291,7 +291,7 @@ inline ou_jump_spot_price::ou_jump_spot_price(ou_jump_params p, fast_price_per_h
     // (1 − e^{−2κΔ})/2κ → Δ as κ → 0 (a random walk); expm1 keeps small κΔ accurate.
     const double var_factor = k == 0.0 ? d : -std::expm1(-2.0 * k * d) / (2.0 * k);
     step_sd_ = p.sigma * std::sqrt(var_factor);
-    jumps_per_step_ = p.jump_rate.expected_events(step);
+    jumps_ = poisson_law(p.jump_rate.expected_events(step));
 }
 
 inline ou_jump_path ou_jump_spot_price::path(philox_stream s) const { return ou_jump_path(*this, s); }
@@ -314,8 +314,8 @@ inline void ou_jump_path::extend_to(std::size_t k) {
         // Exact OU transition over one step, then the step's jumps, each decayed from its
         // arrival to the step's end.
         double x = m.p_.theta + (x_ - m.p_.theta) * m.decay_ + m.step_sd_ * s_.normal();
-        if (m.jumps_per_step_ > 0.0) {
-            for (std::uint64_t n = s_.poisson(m.jumps_per_step_); n > 0; --n) {
+        if (m.jumps_.mean() > 0.0) {
+            for (std::uint64_t n = m.jumps_(s_); n > 0; --n) {
                 const double u = s_.uniform();
                 const double size = m.p_.jump_mean + m.p_.jump_sd * s_.normal();
                 x += size * std::exp(-m.p_.kappa * d * (1.0 - u));

@@ -50,10 +50,16 @@ struct summary {
 };
 
 /// Summary of per-trial results. Throws value_error if empty or any value is not finite.
-summary summarize(std::vector<double> values);
+summary summarize(const std::vector<double>& values);
+/// The same summary, and in `at_ps` the type-7 quantiles at each of ps, from one pass of
+/// order-statistic selection (the values are neither copied nor reordered).
+summary summarize(std::span<const double> values, std::span<const double> ps, std::vector<double>& at_ps);
 
 /// Type-7 quantile of already sorted, non-empty data; p in [0,1] (value_error otherwise).
 double quantile_sorted(std::span<const double> sorted, double p);
+/// Type-7 quantiles at each of ps of finite, non-empty, unsorted data: what quantile_sorted
+/// gives on the sorted values, bit for bit, in O(n) for a few hundred ps.
+std::vector<double> quantiles(std::span<const double> values, std::span<const double> ps);
 
 /// Quantiles of a stream of non-negative values in memory independent of its length: a
 /// DDSketch (Masson, Rim & Lee, VLDB 2019). A value x > 0 falls in bucket
@@ -114,66 +120,157 @@ private:
 
 namespace detail {
 
-// Neumaier's compensated sum: error independent of n to first order, and deterministic.
-inline double compensated_sum(std::span<const double> xs) noexcept {
+// Neumaier's compensated sum of f(x) over xs, in index order: error independent of n to
+// first order, and deterministic.
+template <class F>
+double compensated_sum(std::span<const double> xs, F f) noexcept {
     double s = 0.0, c = 0.0;
-    for (double x : xs) {
+    for (double v : xs) {
+        const double x = f(v);
         const double t = s + x;
         c += std::fabs(s) >= std::fabs(x) ? (s - t) + x : (x - t) + s;
         s = t;
     }
     return s + c;
 }
+inline double compensated_sum(std::span<const double> xs) noexcept {
+    return compensated_sum(xs, [](double x) { return x; });
+}
 
-}  // namespace detail
+// The order-preserving 64-bit image of a finite double: a < b <=> key(a) < key(b), with
+// -0.0 just below +0.0.
+inline std::uint64_t order_key(double x) noexcept {
+    const auto b = std::bit_cast<std::uint64_t>(x);
+    return b & 0x8000000000000000ull ? ~b : b | 0x8000000000000000ull;
+}
+inline double from_order_key(std::uint64_t k) noexcept {
+    return std::bit_cast<double>(k & 0x8000000000000000ull ? k & 0x7fffffffffffffffull : ~k);
+}
+inline std::uint64_t order_key(std::uint64_t k) noexcept { return k; }
 
-namespace detail {
-// Sorts finite doubles ascending, as std::sort would (the same sequence of values; only
-// -0.0 and +0.0, which compare equal, may come out in another order). Above a few
-// thousand values it is an LSD radix sort on the order-preserving 64-bit image of each
-// double, 16 bits a pass, skipping passes in which every key shares the digit: O(n),
-// where the summary of 10^6 trials would otherwise spend more time sorting than
-// simulating.
-inline void sort_finite(std::vector<double>& v) {
-    if (v.size() < 4096) {
-        std::sort(v.begin(), v.end());
+// out[j] = the key of rank ranks[j] (0-based, ascending order) among the keys of xs;
+// ranks strictly increasing and < xs.size(). The answer of a sort, without sorting: one
+// pass for the key range, one histogram of 2^14 equal-width key buckets, one pass
+// gathering just the buckets that hold a wanted rank; those (about n/2^14 keys each) are
+// solved the same way, or sorted once small. O(n) for a few hundred ranks, where the
+// summary of 10^6 trials would otherwise spend longer sorting than simulating.
+template <class T>  // double (keyed by order_key) or std::uint64_t (keys already)
+void select_ranks(std::span<const T> xs, std::span<const std::size_t> ranks, std::span<std::uint64_t> out) {
+    const std::size_t n = xs.size();
+    if (n <= 4096) {
+        std::vector<std::uint64_t> k(n);
+        std::transform(xs.begin(), xs.end(), k.begin(), [](T x) { return order_key(x); });
+        std::sort(k.begin(), k.end());
+        for (std::size_t j = 0; j < ranks.size(); ++j) out[j] = k[ranks[j]];
         return;
     }
-    if (std::is_sorted(v.begin(), v.end())) return;
-    auto key = [](double x) {
-        const auto b = std::bit_cast<std::uint64_t>(x);
-        return b & 0x8000000000000000ull ? ~b : b | 0x8000000000000000ull;
-    };
-    std::vector<std::uint64_t> a(v.size()), tmp(v.size());
-    std::transform(v.begin(), v.end(), a.begin(), key);
-    std::vector<std::size_t> count(1u << 16);
-    for (int shift = 0; shift < 64; shift += 16) {
-        std::fill(count.begin(), count.end(), 0);
-        for (std::uint64_t k : a) ++count[(k >> shift) & 0xffff];
-        if (count[(a[0] >> shift) & 0xffff] == a.size()) continue;  // one digit: nothing to move
-        std::size_t sum = 0;
-        for (auto& c : count) sum += std::exchange(c, sum);
-        for (std::uint64_t k : a) tmp[count[(k >> shift) & 0xffff]++] = k;
-        a.swap(tmp);
+    std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+    for (T x : xs) {
+        lo = std::min(lo, order_key(x));
+        hi = std::max(hi, order_key(x));
     }
-    std::transform(a.begin(), a.end(), v.begin(), [](std::uint64_t k) {
-        return std::bit_cast<double>(k & 0x8000000000000000ull ? k & 0x7fffffffffffffffull : ~k);
-    });
+    const int shift = std::max(0, static_cast<int>(std::bit_width(hi - lo)) - 14);
+    if (lo == hi || shift == 0) {  // buckets of one key each: counting is enough
+        std::vector<std::size_t> count(static_cast<std::size_t>(hi - lo) + 1);
+        for (T x : xs) ++count[static_cast<std::size_t>(order_key(x) - lo)];
+        std::size_t b = 0, below = 0;
+        for (std::size_t j = 0; j < ranks.size(); ++j) {
+            while (below + count[b] <= ranks[j]) below += count[b++];
+            out[j] = lo + b;
+        }
+        return;
+    }
+    auto bucket = [&](T x) { return static_cast<std::size_t>((order_key(x) - lo) >> shift); };
+    std::vector<std::size_t> count((static_cast<std::size_t>((hi - lo) >> shift)) + 1);
+    for (T x : xs) ++count[bucket(x)];
+    // The bucket of each rank; where each wanted bucket starts in the order and in `gathered`.
+    constexpr std::size_t none = ~std::size_t{0};
+    std::vector<std::size_t> slot(count.size(), none), first_rank, start, bucket_of(ranks.size());
+    std::size_t b = 0, below = 0, size = 0;
+    for (std::size_t j = 0; j < ranks.size(); ++j) {
+        while (below + count[b] <= ranks[j]) below += count[b++];
+        if (slot[b] == none) {
+            slot[b] = first_rank.size();
+            first_rank.push_back(below);
+            start.push_back(size);
+            size += count[b];
+        }
+        bucket_of[j] = slot[b];
+    }
+    start.push_back(size);
+    std::vector<std::uint64_t> gathered(size);
+    std::vector<std::size_t> fill(start.begin(), start.end() - 1);
+    for (T x : xs)
+        if (const std::size_t s = slot[bucket(x)]; s != none) gathered[fill[s]++] = order_key(x);
+    std::vector<std::size_t> sub_ranks;
+    for (std::size_t j = 0, e; j < ranks.size(); j = e) {
+        const std::size_t s = bucket_of[j];
+        sub_ranks.clear();
+        for (e = j; e < ranks.size() && bucket_of[e] == s; ++e) sub_ranks.push_back(ranks[e] - first_rank[s]);
+        select_ranks<std::uint64_t>(std::span<const std::uint64_t>(gathered).subspan(start[s], start[s + 1] - start[s]),
+                                    sub_ranks, out.subspan(j, e - j));
+    }
 }
+
+// Where the type-7 quantile p of n sorted values lies: h = (n-1)·p between the order
+// statistics lo and lo + 1 (`last`: lo is the maximum).
+struct type7_position {
+    std::size_t lo;
+    double frac;
+    bool last;
+};
+inline type7_position type7_at(std::size_t n, double p) {
+    if (n == 0) throw value_error("at least one value to take a quantile of");
+    if (!(p >= 0.0 && p <= 1.0)) throw value_error("a quantile probability in [0, 1]");
+    const double h = static_cast<double>(n - 1) * p;
+    const auto lo = static_cast<std::size_t>(std::floor(h));
+    return {lo, h - static_cast<double>(lo), lo + 1 >= n};
+}
+inline double type7_between(const type7_position& at, double a, double b) {
+    return a == b ? a : a + at.frac * (b - a);  // equal neighbours: exact, even if huge
+}
+
 }  // namespace detail
 
 inline double quantile_sorted(std::span<const double> sorted, double p) {
-    if (sorted.empty()) throw value_error("at least one value to take a quantile of");
-    if (!(p >= 0.0 && p <= 1.0)) throw value_error("a quantile probability in [0, 1]");
-    const double h = static_cast<double>(sorted.size() - 1) * p;
-    const auto lo = static_cast<std::size_t>(std::floor(h));
-    if (lo + 1 >= sorted.size()) return sorted.back();
-    const double frac = h - static_cast<double>(lo);
-    const double a = sorted[lo], b = sorted[lo + 1];
-    return a == b ? a : a + frac * (b - a);  // equal neighbours: exact, even if huge
+    const detail::type7_position at = detail::type7_at(sorted.size(), p);
+    if (at.last) return sorted.back();
+    return detail::type7_between(at, sorted[at.lo], sorted[at.lo + 1]);
 }
 
-inline summary summarize(std::vector<double> values) {
+namespace detail {
+// The type-7 quantiles at ps, then the order statistics of the ranks `extra`, from one
+// selection pass.
+inline std::vector<double> select_quantiles(std::span<const double> values, std::span<const double> ps,
+                                            std::span<const std::size_t> extra) {
+    std::vector<type7_position> at;
+    std::vector<std::size_t> ranks(extra.begin(), extra.end());
+    for (double p : ps) {
+        at.push_back(type7_at(values.size(), p));
+        ranks.push_back(at.back().lo);
+        if (!at.back().last) ranks.push_back(at.back().lo + 1);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    std::vector<std::uint64_t> keys(ranks.size());
+    select_ranks<double>(values, ranks, keys);
+    auto order_stat = [&](std::size_t r) {
+        return from_order_key(
+            keys[static_cast<std::size_t>(std::lower_bound(ranks.begin(), ranks.end(), r) - ranks.begin())]);
+    };
+    std::vector<double> q;
+    q.reserve(ps.size() + extra.size());
+    for (const auto& a : at) q.push_back(a.last ? order_stat(a.lo) : type7_between(a, order_stat(a.lo), order_stat(a.lo + 1)));
+    for (std::size_t r : extra) q.push_back(order_stat(r));
+    return q;
+}
+}  // namespace detail
+
+inline std::vector<double> quantiles(std::span<const double> values, std::span<const double> ps) {
+    return detail::select_quantiles(values, ps, {});
+}
+
+inline summary summarize(std::span<const double> values, std::span<const double> ps, std::vector<double>& at_ps) {
     if (values.empty()) throw value_error("at least one trial result to summarize");
     for (double x : values)
         if (!std::isfinite(x)) throw value_error("finite trial results (got a NaN or infinity)");
@@ -182,24 +279,34 @@ inline summary summarize(std::vector<double> values) {
     const double n = static_cast<double>(s.n);
     s.mean = detail::compensated_sum(values) / n;
     if (s.n >= 2) {
-        std::vector<double> sq(values.size());
-        std::transform(values.begin(), values.end(), sq.begin(),
-                       [m = s.mean](double x) { return (x - m) * (x - m); });
-        const double var = detail::compensated_sum(sq) / (n - 1.0);
+        const double var =
+            detail::compensated_sum(values, [m = s.mean](double x) { return (x - m) * (x - m); }) / (n - 1.0);
         s.std_error = std::sqrt(var / n);
     } else {
         s.std_error = std::numeric_limits<double>::quiet_NaN();
     }
     s.ci95_lo = s.mean - z95 * s.std_error;
     s.ci95_hi = s.mean + z95 * s.std_error;
-    detail::sort_finite(values);
-    s.p05 = quantile_sorted(values, 0.05);
-    s.p50 = quantile_sorted(values, 0.50);
-    s.p95 = quantile_sorted(values, 0.95);
-    s.p99 = quantile_sorted(values, 0.99);
-    s.min = values.front();
-    s.max = values.back();
+    // The summary's own quantiles ride along with the caller's: one selection pass.
+    std::vector<double> all(ps.begin(), ps.end());
+    for (double p : {0.05, 0.50, 0.95, 0.99}) all.push_back(p);
+    const std::size_t ends[] = {0, s.n - 1};
+    std::vector<double> q = detail::select_quantiles(values, all, ends);
+    const std::size_t k = ps.size();
+    s.p05 = q[k];
+    s.p50 = q[k + 1];
+    s.p95 = q[k + 2];
+    s.p99 = q[k + 3];
+    s.min = q[k + 4];
+    s.max = q[k + 5];
+    q.resize(k);
+    at_ps = std::move(q);
     return s;
+}
+
+inline summary summarize(const std::vector<double>& values) {
+    std::vector<double> none;
+    return summarize(values, {}, none);
 }
 
 inline quantile_sketch::quantile_sketch(double relative_error) : alpha_(relative_error) {

@@ -337,8 +337,9 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
             if (boot > 0) env.sleep(boot);
             t = env.launch(term - boot, x - boot);
             held = boot + t.end;
-            // Stopped on the notice: the instance is held until the interruption itself.
-            if (t.how == session_end::stopped_on_notice && std::isfinite(x) && x > held) {
+            // Stopped by the notice (checkpointed, or still starting up when SIGTERM came): the
+            // instance is held until the interruption itself, as the model bills it.
+            if (t.how != session_end::completed && std::isfinite(x) && x > held) {
                 env.sleep(x - held);
                 held = x;
             }

@@ -191,7 +191,7 @@ std::string render(const validation_result& r) {
         int i = 0;
         for (const auto& run : row.runs) {
             const double cost = to_double(run.cost.amount());
-            const bool in = run.model_makespan_hours >= p.makespan_hours.p05 && run.model_makespan_hours <= p.makespan_hours.p95;
+            const bool in = within_p05_p95(p.makespan_hours, run.model_makespan_hours);
             t.add({std::to_string(++i), fmt::format("{:.1f}", run.wall), fmt::format("{:.3f}", run.model_makespan_hours),
                    fmt::format("{:.3f}", run.model_billed_hours), fmt::format("{:.4f}", cost),
                    std::to_string(run.interruptions), std::to_string(run.sessions.size()), in ? "yes" : "no"});

@@ -92,6 +92,13 @@ struct campaign {
 /// One of `samples`, uniformly (non-empty).
 fast_hours resample(std::span<const fast_hours> samples, philox_stream& s);
 
+/// A spot session's time to interruption on its own clock: the hazard's exponential or a
+/// resampled lifetime, capped by the maximum lifetime. run_trial draws with these two, and so
+/// does anything that must follow the same trajectory (validate.hpp's supervisor).
+fast_hours draw_time_to_interruption(const campaign& c, philox_stream& events);
+/// The wait for capacity after an interruption: the restart delay, or a resampled outage.
+fast_hours draw_wait(const campaign& c, philox_stream& events);
+
 struct session_record {
     fast_hours start;     ///< since the campaign start
     fast_hours length;    ///< running time (overhead, work, checkpoints)
@@ -123,6 +130,15 @@ inline fast_hours resample(std::span<const fast_hours> samples, philox_stream& s
     const auto n = samples.size();
     auto i = static_cast<std::size_t>(s.uniform() * static_cast<double>(n));
     return samples[std::min(i, n - 1)];
+}
+
+inline fast_hours draw_time_to_interruption(const campaign& c, philox_stream& events) {
+    fast_hours x = c.lifetimes.empty() ? events.exponential(c.rate) : resample(c.lifetimes, events);
+    return c.lifetime ? std::min(x, *c.lifetime) : x;
+}
+
+inline fast_hours draw_wait(const campaign& c, philox_stream& events) {
+    return c.outages.empty() ? draw_delay(c.restart.delay, events) : resample(c.outages, events);
 }
 
 inline fast_hours fast_billing::bill(fast_hours length) const {
@@ -192,8 +208,7 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
 
         // A spot session from t: draw when it will be interrupted, on its own clock.
         const double s0 = t;
-        double x = c.lifetimes.empty() ? events.exponential(c.rate).count() : resample(c.lifetimes, events).count();
-        if (c.lifetime) x = std::min(x, c.lifetime->count());
+        const double x = draw_time_to_interruption(c, events).count();
         double age = 0.0;
         bool interrupted = false, leave_spot = false;
         const double boot_switch = fallback ? switch_at(committed) - s0 : std::numeric_limits<double>::infinity();
@@ -234,7 +249,7 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
         double delay = 0.0;
         if (interrupted) {
             ++r.interruptions;
-            delay = c.outages.empty() ? draw_delay(c.restart.delay, events).count() : resample(c.outages, events).count();
+            delay = draw_wait(c, events).count();
             if (fallback && t + delay >= switch_at(committed)) {  // stop waiting: on-demand, on time
                 delay = std::max(0.0, switch_at(committed) - t);
                 force_on_demand = true;

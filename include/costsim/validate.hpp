@@ -158,6 +158,10 @@ struct validation_row {
     std::size_t makespan_inside = 0, cost_inside = 0;  ///< runs within [P05, P95]
 };
 validation_row compare(candidate_result predicted, std::vector<real_run> runs);
+/// Whether x lies in the predicted 90 % interval [P05, P95], ends included.
+constexpr bool within_p05_p95(const summary& predicted, double x) noexcept {
+    return x >= predicted.p05 && x <= predicted.p95;
+}
 
 struct validation_result {
     std::string scenario, currency;
@@ -319,9 +323,7 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
         ses.start = env.now() - t0;
         double x = inf;
         if (spot) {
-            x = c.lifetimes.empty() ? events.exponential(c.rate).count() : resample(c.lifetimes, events).count();
-            if (c.lifetime) x = std::min(x, c.lifetime->count());
-            x *= to_real;
+            x = draw_time_to_interruption(c, events).count() * to_real;
         }
         ses.kill_at = x;
         double term = inf;
@@ -354,8 +356,7 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
             break;
         }
         ++r.interruptions;
-        ses.delay_after = (c.outages.empty() ? draw_delay(c.restart.delay, events) : resample(c.outages, events)).count() *
-                          to_real;
+        ses.delay_after = draw_wait(c, events).count() * to_real;
         r.sessions.push_back(ses);
         env.sleep(ses.delay_after);
     }
@@ -392,10 +393,8 @@ inline validation_row compare(candidate_result predicted, std::vector<real_run> 
         row.real_billed_mean += r.model_billed_hours / n;
         const double cost = to_double(r.cost.amount());
         row.real_cost_mean += cost / n;
-        const auto& m = row.predicted.makespan_hours;
-        const auto& c = row.predicted.cost;
-        row.makespan_inside += (r.model_makespan_hours >= m.p05 && r.model_makespan_hours <= m.p95) ? 1 : 0;
-        row.cost_inside += (cost >= c.p05 && cost <= c.p95) ? 1 : 0;
+        row.makespan_inside += within_p05_p95(row.predicted.makespan_hours, r.model_makespan_hours) ? 1 : 0;
+        row.cost_inside += within_p05_p95(row.predicted.cost, cost) ? 1 : 0;
     }
     auto rel = [](double p, double m) { return m > 0 ? (p - m) / m : 0.0; };
     row.makespan_error = rel(row.predicted.makespan_hours.mean, row.real_makespan_mean);

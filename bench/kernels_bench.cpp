@@ -52,9 +52,9 @@ void BM_rich_trials(benchmark::State& st) {
     st.counters["work_h"] = to_fast_hours(rich().work_of(rich().candidates[0])).count();
 }
 
-// The random-number floor of the reference scenario: per trial, the two Philox streams the
-// engine opens and just the variates it needs — one exponential per session (the restart
-// delay is fixed: no draw), i.e. interruptions + 1 — and nothing else.
+// The random-number floor of the reference scenario: per trial, the three Philox streams the
+// engine opens (events, price, waits) and just the variates it needs — one exponential per
+// session (the restart delay is fixed: no draw), i.e. interruptions + 1 — and nothing else.
 void BM_reference_floor(benchmark::State& st) {
     const scenario& s = reference();
     detail::trial_table table;
@@ -62,14 +62,17 @@ void BM_reference_floor(benchmark::State& st) {
     detail::run_spot(s, s.candidates[0], 0, 1, 0, batch, 1, table);
     std::vector<std::uint32_t> sessions(batch);
     for (std::uint64_t t = 0; t < batch; ++t) sessions[t] = static_cast<std::uint32_t>(table.interruptions[t]) + 1;
-    const hazard h = make_campaign(s, s.candidates[0]).rate;
+    const campaign c = make_campaign(s, s.candidates[0]);
+    const campaign_draws draws(c);
     for (auto _ : st) {
         double sum = 0;
         for (std::uint64_t t = 0; t < batch; ++t) {
-            philox_stream events(rng_seed(1), trial_index(t), stream_id(0));
-            philox_stream price(rng_seed(1), trial_index(t), stream_id(1));
+            philox_stream events(rng_seed(1), trial_index(t), detail::events_stream(0));
+            philox_stream price(rng_seed(1), trial_index(t), detail::price_stream(0));
+            philox_stream waits(rng_seed(1), trial_index(t), detail::waits_stream(0));
             benchmark::DoNotOptimize(price);
-            for (std::uint32_t i = 0; i < sessions[t]; ++i) sum += events.exponential(h).count();
+            benchmark::DoNotOptimize(waits);
+            for (std::uint32_t i = 0; i < sessions[t]; ++i) sum += draws.time_to_interruption(events).count();
         }
         benchmark::DoNotOptimize(sum);
     }

@@ -4,6 +4,7 @@
 #include <costsim/trial.hpp>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -60,9 +61,9 @@ TEST_CASE("a recorded trajectory replayed through the exact billing engine agree
     c.policy = campaign_policy::deadline_fallback;
     int checked = 0, with_fallback = 0;
     for (std::uint64_t t = 0; t < 200; ++t) {
-        philox_stream events(rng_seed(7), trial_index(t), stream_id(0));
+        philox_stream events(rng_seed(7), trial_index(t), stream_id(0)), waits(rng_seed(7), trial_index(t), stream_id(1));
         std::vector<session_record> log;
-        const trial_result r = run_trial(c, price, events, &log);
+        const trial_result r = run_trial(c, price, events, waits, &log);
         money exact_total = money::zero(currency("USD"));
         for (const auto& s : log) {
             const usec len = to_usec(s.length + s.billed_delay);
@@ -92,8 +93,9 @@ TEST_CASE("many short sessions on a 60 s-minimum offer cost more than the same h
     double with = 0, without = 0;
     for (std::uint64_t t = 0; t < 500; ++t) {
         philox_stream a(rng_seed(3), trial_index(t), stream_id(0)), b(rng_seed(3), trial_index(t), stream_id(0));
-        const auto r1 = run_trial(c, p, a);
-        const auto r2 = run_trial(no_min, p, b);
+        philox_stream aw(rng_seed(3), trial_index(t), stream_id(1)), bw(rng_seed(3), trial_index(t), stream_id(1));
+        const auto r1 = run_trial(c, p, a, aw);
+        const auto r2 = run_trial(no_min, p, b, bw);
         CHECK(r1.makespan.count() == r2.makespan.count());  // the same trajectory...
         CHECK(r1.cost.value() >= r2.cost.value());          // ...billed at least as much
         with += r1.cost.value();
@@ -103,7 +105,8 @@ TEST_CASE("many short sessions on a 60 s-minimum offer cost more than the same h
     // With no interruptions the minimum only touches the single session: no difference.
     c.rate = no_min.rate = hazard(0);
     philox_stream a(rng_seed(3), trial_index(0), stream_id(0)), b(rng_seed(3), trial_index(0), stream_id(0));
-    CHECK(run_trial(c, p, a).cost.value() == run_trial(no_min, p, b).cost.value());
+    philox_stream aw(rng_seed(3), trial_index(0), stream_id(1)), bw(rng_seed(3), trial_index(0), stream_id(1));
+    CHECK(run_trial(c, p, a, aw).cost.value() == run_trial(no_min, p, b, bw).cost.value());
 }
 
 TEST_CASE("a 24 h maximum lifetime on a 30 h job forces at least one restart in every trial") {
@@ -113,9 +116,9 @@ TEST_CASE("a 24 h maximum lifetime on a 30 h job forces at least one restart in 
     c.lifetime = fast_hours(24);
     const constant_spot_price p(fast_price_per_hour(1.0));
     for (std::uint64_t t = 0; t < 2000; ++t) {
-        philox_stream events(rng_seed(11), trial_index(t), stream_id(0));
+        philox_stream events(rng_seed(11), trial_index(t), stream_id(0)), waits(rng_seed(11), trial_index(t), stream_id(1));
         std::vector<session_record> log;
-        const auto r = run_trial(c, p, events, &log);
+        const auto r = run_trial(c, p, events, waits, &log);
         CHECK(r.interruptions >= 1);
         for (const auto& s : log) CHECK(s.length.count() <= 24.0 + 1e-12);
     }
@@ -129,8 +132,8 @@ TEST_CASE("an interruption notice that fits a checkpoint saves the work done up 
     c.notice = interruption_notice(fast_hours(2.0 / 60));
     const constant_spot_price p(fast_price_per_hour(1.0));
     for (std::uint64_t t = 0; t < 2000; ++t) {
-        philox_stream events(rng_seed(5), trial_index(t), stream_id(0));
-        const auto r = run_trial(c, p, events);
+        philox_stream events(rng_seed(5), trial_index(t), stream_id(0)), waits(rng_seed(5), trial_index(t), stream_id(1));
+        const auto r = run_trial(c, p, events, waits);
         // Each interruption loses at most the 2-minute notice, then waits 15 minutes.
         CHECK(r.makespan.count() <= 20.0 + r.interruptions * (2.0 / 60 + 0.25) + 1e-9);
     }
@@ -140,8 +143,8 @@ TEST_CASE("an interruption notice that fits a checkpoint saves the work done up 
     c.notice = interruption_notice(fast_hours(0.5 / 60));
     c.work = fast_hours(2);
     c.every = c.work;
-    philox_stream events(rng_seed(5), trial_index(0), stream_id(0));
-    const auto r = run_trial(c, p, events);
+    philox_stream events(rng_seed(5), trial_index(0), stream_id(0)), waits(rng_seed(5), trial_index(0), stream_id(1));
+    const auto r = run_trial(c, p, events, waits);
     CHECK(r.spot_work.count() == doctest::Approx(2.0));
     CHECK(r.makespan.count() >= 2.0 + r.interruptions * 0.25 - 1e-9);
 }
@@ -152,9 +155,9 @@ TEST_CASE("the deadline fallback finishes on on-demand when the slack runs out")
     const constant_spot_price p(fast_price_per_hour(0.9));
     SUBCASE("a deadline of exactly overhead + work leaves no room for spot") {
         c.deadline = fast_hours(20.1);
-        philox_stream events(rng_seed(1), trial_index(0), stream_id(0));
+        philox_stream events(rng_seed(1), trial_index(0), stream_id(0)), waits(rng_seed(1), trial_index(0), stream_id(1));
         std::vector<session_record> log;
-        const auto r = run_trial(c, p, events, &log);
+        const auto r = run_trial(c, p, events, waits, &log);
         REQUIRE(log.size() == 1);
         CHECK(log[0].market == market_kind::on_demand);
         // 20.1 h at 3.0737 $/h = 61.78137 $
@@ -167,9 +170,43 @@ TEST_CASE("the deadline fallback finishes on on-demand when the slack runs out")
         for (double d : {20.1, 20.5, 22.0, 26.0, 35.0}) {
             c.deadline = fast_hours(d);
             for (std::uint64_t t = 0; t < 500; ++t) {
-                philox_stream events(rng_seed(9), trial_index(t), stream_id(0));
-                CHECK(run_trial(c, p, events).makespan.count() <= d + 1e-9);
+                philox_stream events(rng_seed(9), trial_index(t), stream_id(0)), waits(rng_seed(9), trial_index(t), stream_id(1));
+                CHECK(run_trial(c, p, events, waits).makespan.count() <= d + 1e-9);
             }
         }
     }
+}
+
+TEST_CASE("the delay model draws from its own stream and never shifts the interruptions") {
+    campaign fixed = base_campaign();
+    campaign drawn = fixed;
+    drawn.restart = restart_model(exponential_delay(fast_hours(0.25)), delay_billing::unbilled, fast_hours(0.1));
+    const constant_spot_price p(fast_price_per_hour(1.0));
+    int with_waits = 0;
+    for (std::uint64_t t = 0; t < 300; ++t) {
+        philox_stream e1(rng_seed(8), trial_index(t), stream_id(0)), w1(rng_seed(8), trial_index(t), stream_id(1));
+        philox_stream e2(rng_seed(8), trial_index(t), stream_id(0)), w2(rng_seed(8), trial_index(t), stream_id(1));
+        std::vector<session_record> a, b;
+        const auto ra = run_trial(fixed, p, e1, w1, &a);
+        const auto rb = run_trial(drawn, p, e2, w2, &b);
+        CHECK(w1.draws() == 0);  // a fixed delay draws nothing
+        CHECK(w2.draws() == 2 * rb.interruptions);
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i].length.count() == b[i].length.count());
+        CHECK(ra.spot_work.count() == rb.spot_work.count());
+        with_waits += ra.makespan.count() != rb.makespan.count();
+    }
+    CHECK(with_waits > 250);  // the waits themselves did change
+}
+
+TEST_CASE("floor_of and ceil_of agree with std::floor and std::ceil") {
+    for (double v : {0.0, 0.5, 1.0, 1.0 - 0x1p-53, 1.0 + 0x1p-52, 2.5, 99.99999999, 1e15 + 0.5, 0x1p52 - 0.5,
+                     0x1p52, 0x1p60, 1e300, std::numeric_limits<double>::infinity()}) {
+        for (double x : {v, -v}) {
+            CHECK(detail::floor_of(x) == std::floor(x));
+            CHECK(detail::ceil_of(x) == std::ceil(x));
+        }
+    }
+    CHECK(std::isnan(detail::floor_of(std::nan(""))));
+    CHECK(std::isnan(detail::ceil_of(std::nan(""))));
 }

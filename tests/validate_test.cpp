@@ -178,8 +178,9 @@ TEST_CASE("the supervisor draws interruptions and delays exactly as run_trial do
     for (std::uint64_t trial = 0; trial < 200; ++trial) {
         fake_runner f;
         philox_stream a(rng_seed(4), trial_index(trial), stream_id(0)), b(rng_seed(4), trial_index(trial), stream_id(0));
-        const real_run r = supervise(s, s.candidates[0], v, c, a, f.env());
-        const trial_result m = run_trial(camp, price, b);
+        philox_stream aw(rng_seed(4), trial_index(trial), stream_id(1)), bw(rng_seed(4), trial_index(trial), stream_id(1));
+        const real_run r = supervise(s, s.candidates[0], v, c, a, aw, f.env());
+        const trial_result m = run_trial(camp, price, b, bw);
         // The fake runner is the model's job to the step, so the trajectories coincide.
         CHECK(r.interruptions == m.interruptions);
         CHECK(r.model_makespan_hours == doctest::Approx(m.makespan.count()).epsilon(1e-9));
@@ -201,8 +202,8 @@ TEST_CASE("an on-demand candidate runs once, uninterrupted, and costs its exact 
     const calibration c = exact_calibration(fake_runner{});
     const scenario s = validation_scenario(d, "v.json", v, c);
     fake_runner f;
-    philox_stream e(rng_seed(1), trial_index(0), stream_id(0));
-    const real_run r = supervise(s, s.candidates[1], v, c, e, f.env());
+    philox_stream e(rng_seed(1), trial_index(0), stream_id(0)), w(rng_seed(1), trial_index(0), stream_id(1));
+    const real_run r = supervise(s, s.candidates[1], v, c, e, w, f.env());
     REQUIRE(r.sessions.size() == 1);
     CHECK(r.wall == doctest::Approx(c.job_seconds(v)));
     // 22.3 real s × 60 = 1338 model s at 3.06 $/h, per second: 1338 × 3.06 / 3600 = 1.1373 exactly.
@@ -219,8 +220,8 @@ TEST_CASE("a notice makes the runner checkpoint and stop; the instance is held u
     int stopped = 0;
     for (std::uint64_t trial = 0; trial < 50; ++trial) {
         fake_runner f;
-        philox_stream e(rng_seed(2), trial_index(trial), stream_id(0));
-        const real_run r = supervise(s, s.candidates[0], v, c, e, f.env());
+        philox_stream e(rng_seed(2), trial_index(trial), stream_id(0)), w(rng_seed(2), trial_index(trial), stream_id(1));
+        const real_run r = supervise(s, s.candidates[0], v, c, e, w, f.env());
         for (const auto& ses : r.sessions)
             if (ses.how != session_end::completed) {
                 ++stopped;

@@ -8,8 +8,9 @@
 //
 // Delay distributions are small value types with `draw(philox_stream&)` and `mean()`;
 // `restart_delay` is a std::variant of them, dispatched by std::visit (a jump table, not
-// a virtual call). Every draw consumes randomness, a fixed delay included, so that
-// switching the delay model does not shift the rest of the restart stream.
+// a virtual call). A trial draws its delays from a stream of their own (trial.hpp's
+// campaign_draws), so a fixed delay draws nothing and switching the delay model shifts no
+// other model's numbers.
 #pragma once
 
 #include <cmath>
@@ -91,10 +92,7 @@ inline fast_hours checked_delay(fast_hours d, const char* what) {
 inline fixed_delay::fixed_delay(fast_hours d)
     : delay(detail::checked_delay(d, "a finite, non-negative restart delay")) {}
 
-inline fast_hours fixed_delay::draw(philox_stream& s) const {
-    (void)s.uniform();  // consumed on purpose (see header comment)
-    return delay;
-}
+inline fast_hours fixed_delay::draw(philox_stream&) const { return delay; }
 
 inline exponential_delay::exponential_delay(fast_hours mean)
     : mean_(detail::checked_delay(mean, "a finite, non-negative mean restart delay")) {}

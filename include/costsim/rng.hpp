@@ -15,6 +15,7 @@
 // Distributions (all exact in the sense of a correct algorithm on doubles, no
 // approximation of the target law):
 //   uniform()        open interval (0,1), multiples of 2^-53 (53 random bits);
+//   standard_exponential()  -ln uniform(): mean 1, always > 0 (inversion);
 //   exponential(h)   time to the next event of a Poisson process of hazard h (inversion);
 //   exponential(m)   an exponential time of mean m (inversion);
 //   normal()         standard normal (Marsaglia polar method; the spare value is kept);
@@ -63,6 +64,8 @@ public:
 
     /// Uniform on (0,1): k·2^-53 with k uniform on 1..2^53-1 (k = 0 is redrawn).
     double uniform();
+    /// Exponential of mean 1, -ln U: always > 0 and finite (at most 53 ln 2).
+    double standard_exponential() { return -std::log(uniform()); }
     /// Time to the next event of a Poisson process of hazard h; +infinity if h is zero.
     fast_hours exponential(hazard h);
     /// An exponential time with the given mean (>= 0; a zero mean gives zero).
@@ -148,7 +151,7 @@ inline double philox_stream::uniform() {
 }
 
 inline fast_hours philox_stream::exponential(hazard h) {
-    const double e = -std::log(uniform());  // standard exponential, always consumes 2 words
+    const double e = standard_exponential();  // always consumes 2 words
     if (h.per_hour() == 0.0) return fast_hours(std::numeric_limits<double>::infinity());
     return fast_hours(e / h.per_hour());
 }
@@ -156,7 +159,7 @@ inline fast_hours philox_stream::exponential(hazard h) {
 inline fast_hours philox_stream::exponential(fast_hours mean) {
     if (!(mean.count() >= 0.0) || !std::isfinite(mean.count()))
         throw value_error("a finite, non-negative mean time");
-    return fast_hours(-std::log(uniform()) * mean.count());
+    return fast_hours(standard_exponential() * mean.count());
 }
 
 inline double philox_stream::normal() {

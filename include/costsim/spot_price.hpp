@@ -188,9 +188,13 @@ ou_jump_fit fit_ou_jump(const std::vector<fast_price_per_hour>& history, fast_ho
 
 namespace detail {
 
+[[noreturn, gnu::cold, gnu::noinline]] inline void bad_interval() {
+    throw model_error("a spot session must end after it starts, at a finite time");
+}
+// Inlined into every session's pricing; the throw stays out of line.
 inline void check_interval(fast_hours a, fast_hours b) {
-    if (!(a.count() <= b.count()) || !std::isfinite(b.count()))
-        throw model_error("a spot session must end after it starts, at a finite time");
+    if (!(a.count() <= b.count()) || !std::isfinite(b.count())) [[unlikely]]
+        bad_interval();
 }
 
 // ∫ of a piecewise-constant function over [a, b), a in piece i, b in piece j (i <= j).

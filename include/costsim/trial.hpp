@@ -92,12 +92,23 @@ struct campaign {
 /// One of `samples`, uniformly (non-empty).
 fast_hours resample(std::span<const fast_hours> samples, philox_stream& s);
 
-/// A spot session's time to interruption on its own clock: the hazard's exponential or a
-/// resampled lifetime, capped by the maximum lifetime. run_trial draws with these two, and so
-/// does anything that must follow the same trajectory (validate.hpp's supervisor).
-fast_hours draw_time_to_interruption(const campaign& c, philox_stream& events);
-/// The wait for capacity after an interruption: the restart delay, or a resampled outage.
-fast_hours draw_wait(const campaign& c, philox_stream& events);
+/// How a campaign draws its random times, prepared once per campaign: a spot session's
+/// time to interruption on its own clock (the hazard's exponential or a resampled
+/// lifetime, capped by the maximum lifetime), from the `events` stream, and the wait for
+/// capacity after an interruption (the restart delay or a resampled outage), from the
+/// `waits` stream. Two streams, so that the delay model never shifts the interruptions: a
+/// fixed delay draws nothing. run_trial draws with this, and so does anything that must
+/// follow the same trajectory (validate.hpp's supervisor).
+class campaign_draws {
+public:
+    explicit campaign_draws(const campaign& c) noexcept;
+    fast_hours time_to_interruption(philox_stream& events) const;
+    fast_hours wait(philox_stream& waits) const;
+
+private:
+    const campaign* c_;
+    double mean_;  // 1/hazard (+inf for a zero hazard): one multiplication per draw
+};
 
 struct session_record {
     fast_hours start;     ///< since the campaign start
@@ -116,10 +127,38 @@ struct trial_result {
     std::uint32_t interruptions = 0;
 };
 
-/// One campaign. `events` drives interruptions and delays; `price` is this trial's spot
-/// price path (any spot_price_path). Appends sessions to `log` when given.
+class prepared_campaign;
+namespace detail {
+template <bool fallback, class PricePath>
+trial_result run_prepared(const prepared_campaign&, PricePath&, philox_stream&, philox_stream&,
+                          std::vector<session_record>*);
+}  // namespace detail
+
+/// A campaign with what every trial of it computes first done once: its draws, and the
+/// reciprocals that spare a session its divisions. A view: `c` must outlive it.
+class prepared_campaign {
+public:
+    explicit prepared_campaign(const campaign& c) noexcept;
+    const campaign& spec() const noexcept { return *c_; }
+    const campaign_draws& draws() const noexcept { return draws_; }
+
+private:
+    template <bool, class PricePath>
+    friend trial_result detail::run_prepared(const prepared_campaign&, PricePath&, philox_stream&, philox_stream&,
+                                             std::vector<session_record>*);
+    const campaign* c_;
+    campaign_draws draws_;
+    double W_, tau_, C_, O_, D_, full_len_, per_full_len_, full_left_, per_increment_;
+};
+
+/// One campaign. `events` drives interruptions, `waits` the waits after them (see
+/// campaign_draws); `price` is this trial's spot price path (any spot_price_path).
+/// Appends sessions to `log` when given. A Monte Carlo loop prepares the campaign once.
 template <class PricePath>
-trial_result run_trial(const campaign& c, PricePath& price, philox_stream& events,
+trial_result run_trial(const prepared_campaign& c, PricePath& price, philox_stream& events, philox_stream& waits,
+                       std::vector<session_record>* log = nullptr);
+template <class PricePath>
+trial_result run_trial(const campaign& c, PricePath& price, philox_stream& events, philox_stream& waits,
                        std::vector<session_record>* log = nullptr);
 
 // ---------------------------------------------------------------------------------------
@@ -132,33 +171,69 @@ inline fast_hours resample(std::span<const fast_hours> samples, philox_stream& s
     return samples[std::min(i, n - 1)];
 }
 
-inline fast_hours draw_time_to_interruption(const campaign& c, philox_stream& events) {
-    fast_hours x = c.lifetimes.empty() ? events.exponential(c.rate) : resample(c.lifetimes, events);
-    return c.lifetime ? std::min(x, *c.lifetime) : x;
+inline campaign_draws::campaign_draws(const campaign& c) noexcept
+    : c_(&c),
+      mean_(c.rate.per_hour() > 0.0 ? 1.0 / c.rate.per_hour() : std::numeric_limits<double>::infinity()) {}
+
+inline fast_hours campaign_draws::time_to_interruption(philox_stream& events) const {
+    // A standard exponential is > 0 (uniform() < 1), so a zero hazard gives +inf, not NaN.
+    const fast_hours x = c_->lifetimes.empty() ? fast_hours(events.standard_exponential() * mean_)
+                                               : resample(c_->lifetimes, events);
+    return c_->lifetime ? std::min(x, *c_->lifetime) : x;
 }
 
-inline fast_hours draw_wait(const campaign& c, philox_stream& events) {
-    return c.outages.empty() ? draw_delay(c.restart.delay, events) : resample(c.outages, events);
+inline fast_hours campaign_draws::wait(philox_stream& waits) const {
+    return c_->outages.empty() ? draw_delay(c_->restart.delay, waits) : resample(c_->outages, waits);
 }
 
-inline fast_hours fast_billing::bill(fast_hours length) const {
+namespace detail {
+// floor and ceil of a double by an integer conversion, exact for |v| < 2^52 (the
+// truncation of such a value is an integer both conversions represent exactly), and
+// std::floor/std::ceil elsewhere. Baseline x86-64 has no rounding instruction (SSE4.1's
+// roundsd), and the inlined fallback costs three times as many instructions.
+inline double floor_of(double v) {
+    if (!(v > -0x1p52 && v < 0x1p52)) return std::floor(v);
+    const double t = static_cast<double>(static_cast<std::int64_t>(v));
+    return t > v ? t - 1.0 : t;
+}
+inline double ceil_of(double v) {
+    if (!(v > -0x1p52 && v < 0x1p52)) return std::ceil(v);
+    const double t = static_cast<double>(static_cast<std::int64_t>(v));
+    return t < v ? t + 1.0 : t;
+}
+}  // namespace detail
+
+namespace detail {
+// fast_billing::bill with 1/increment given (a session multiplies, not divides).
+inline fast_hours bill(const fast_billing& b, double per_increment, fast_hours length) {
     if (!(length.count() > 0)) return fast_hours(0);
     // Binary noise must not push an exact multiple into the next increment.
-    double n = std::ceil(length.count() / increment.count() - 1e-9);
-    return std::max(fast_hours(n * increment.count()), minimum);
+    double n = ceil_of(length.count() * per_increment - 1e-9);
+    return std::max(fast_hours(n * b.increment.count()), b.minimum);
 }
+}  // namespace detail
+
+inline fast_hours fast_billing::bill(fast_hours length) const {
+    return detail::bill(*this, 1.0 / increment.count(), length);
+}
+
+inline prepared_campaign::prepared_campaign(const campaign& c) noexcept
+    : c_(&c), draws_(c), W_(c.work.count()), tau_(std::min(c.every.count(), W_)), C_(c.checkpoint_cost.count()),
+      O_(c.restart.overhead.count()),
+      D_(c.deadline ? c.deadline->count() : std::numeric_limits<double>::infinity()), full_len_(tau_ + C_),
+      per_full_len_(1.0 / full_len_), full_left_(detail::ceil_of(W_ / tau_ - 1e-9) - 1.0),
+      per_increment_(1.0 / c.billing.increment.count()) {}
 
 namespace detail {
 // run_trial's body, compiled once per policy: spot_only sessions then carry none of
 // deadline_fallback's checks (about 15 % of the bookkeeping instructions of a session).
 template <bool fallback, class PricePath>
-trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& events, std::vector<session_record>* log) {
+trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_stream& events, philox_stream& waits,
+                          std::vector<session_record>* log) {
     constexpr double eps = 1e-12;
-    const double W = c.work.count();
-    const double tau = std::min(c.every.count(), W);
-    const double C = c.checkpoint_cost.count();
-    const double O = c.restart.overhead.count();
-    const double D = c.deadline ? c.deadline->count() : std::numeric_limits<double>::infinity();
+    const campaign& c = *pc.c_;
+    const campaign_draws& draws = pc.draws_;
+    const double W = pc.W_, tau = pc.tau_, C = pc.C_, O = pc.O_, D = pc.D_;
 
     trial_result r;
     double t = 0.0, committed = 0.0;
@@ -167,26 +242,36 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
     // deadline_fallback: the last instant at which on-demand (overhead + the work not yet
     // checkpointed) still finishes by the deadline.
     auto switch_at = [&](double done) { return D - O - (W - done); };
-    // The next stretch from `done`: work in it, and its running time (checkpoint included
-    // unless it finishes the job).
+    // The next stretch from `done`: work in it, whether a checkpoint ends it (unless it
+    // finishes the job), and its running time.
+    struct next_stretch {
+        double w;
+        bool checkpointed;
+        double len;
+    };
     auto stretch = [&](double done) {
         double left = W - done;
         double w = std::min(tau, left);
-        return std::pair{w, w < left - eps ? w + C : w};
+        bool checkpointed = w < left - eps;
+        return next_stretch{w, checkpointed, checkpointed ? w + C : w};
     };
 
     // Every stretch but the last is `tau + C` long, so the number of them that end before
-    // the interruption at session age x is one division: a session costs O(1), not one
-    // loop pass per checkpoint. (Not under deadline_fallback, which must watch each one.)
-    const double full_len = tau + C;
+    // the interruption at session age x is one multiplication: a session costs O(1), not
+    // one loop pass per checkpoint. (Not under deadline_fallback, which must watch each
+    // one.) `full_left`, the checkpointed stretches left, follows `committed`; it is
+    // recomputed only when a notice saves part of a stretch.
+    const double full_len = pc.full_len_, per_full_len = pc.per_full_len_;
+    auto full_stretches_left = [&](double done) { return detail::ceil_of((W - done) / tau - 1e-9) - 1.0; };
+    double full_left = pc.full_left_;
     auto skip_stretches = [&](double x, double& age, double& done, trial_result& res) {
-        const double full = std::ceil((W - done) / tau - 1e-9) - 1.0;  // checkpointed stretches left
-        if (!(full >= 1.0) || !(x - age >= full_len)) return;
-        double k = std::min(std::floor((x - age) / full_len), full);
-        if (age + k * full_len > x) k -= 1.0;  // the division rounded up
+        if (!(full_left >= 1.0) || !(x - age >= full_len)) return;
+        double k = std::min(detail::floor_of((x - age) * per_full_len), full_left);
+        if (age + k * full_len > x) k -= 1.0;  // the product rounded up
         if (!(k >= 1.0)) return;
         age += k * full_len;
         done += k * tau;
+        full_left -= k;
         res.spot_work += fast_hours(k * tau);
     };
 
@@ -197,7 +282,7 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
                               "frequent for the checkpoint interval, or a lifetime shorter than one stretch)");
         if (fallback && (force_on_demand || t >= switch_at(committed))) {
             double len = O + (W - committed);
-            fast_hours billed = c.billing.bill(fast_hours(len));
+            fast_hours billed = detail::bill(c.billing, pc.per_increment_, fast_hours(len));
             r.cost += c.on_demand * billed;
             r.billed += billed;
             if (log) log->push_back({fast_hours(t), fast_hours(len), billed, fast_hours(0), market_kind::on_demand, false});
@@ -208,7 +293,7 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
 
         // A spot session from t: draw when it will be interrupted, on its own clock.
         const double s0 = t;
-        const double x = draw_time_to_interruption(c, events).count();
+        const double x = draws.time_to_interruption(events).count();
         double age = 0.0;
         bool interrupted = false, leave_spot = false;
         const double boot_switch = fallback ? switch_at(committed) - s0 : std::numeric_limits<double>::infinity();
@@ -222,7 +307,7 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
             age = O;
             while (committed < W - eps) {
                 if (!fallback) skip_stretches(x, age, committed, r);
-                auto [w, len] = stretch(committed);
+                auto [w, checkpointed, len] = stretch(committed);
                 const double trigger = fallback ? switch_at(committed) - s0 : std::numeric_limits<double>::infinity();
                 if (fallback && trigger < age + len && trigger <= x) {  // leave before the stretch ends or is lost
                     age = std::max(trigger, age);
@@ -232,12 +317,14 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
                 if (x >= age + len) {
                     age += len;
                     committed += w;
+                    if (checkpointed) full_left -= 1.0;
                     r.spot_work += fast_hours(w);
                     continue;
                 }
                 if (c.notice && c.notice->checkpoint_fits(fast_hours(C), fast_hours(x))) {
                     double saved = std::clamp(c.notice->warned_at(fast_hours(x)).count() - age, 0.0, w);
                     committed += saved;
+                    full_left = full_stretches_left(committed);
                     r.spot_work += fast_hours(saved);
                 }
                 age = x;
@@ -249,14 +336,14 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
         double delay = 0.0;
         if (interrupted) {
             ++r.interruptions;
-            delay = draw_wait(c, events).count();
+            delay = draws.wait(waits).count();
             if (fallback && t + delay >= switch_at(committed)) {  // stop waiting: on-demand, on time
                 delay = std::max(0.0, switch_at(committed) - t);
                 force_on_demand = true;
             }
         }
         fast_hours billed_delay(c.restart.delay_billed() ? delay : 0.0);
-        fast_hours billed = c.billing.bill(fast_hours(age) + billed_delay);
+        fast_hours billed = detail::bill(c.billing, pc.per_increment_, fast_hours(age) + billed_delay);
         r.cost += price.cost(fast_hours(s0), fast_hours(s0) + billed) + c.extra_per_hour * billed;
         r.billed += billed;
         if (log) log->push_back({fast_hours(s0), fast_hours(age), billed, billed_delay, market_kind::spot, interrupted});
@@ -269,9 +356,16 @@ trial_result run_trial_as(const campaign& c, PricePath& price, philox_stream& ev
 }  // namespace detail
 
 template <class PricePath>
-trial_result run_trial(const campaign& c, PricePath& price, philox_stream& events, std::vector<session_record>* log) {
-    return c.policy == campaign_policy::deadline_fallback ? detail::run_trial_as<true>(c, price, events, log)
-                                                          : detail::run_trial_as<false>(c, price, events, log);
+trial_result run_trial(const prepared_campaign& c, PricePath& price, philox_stream& events, philox_stream& waits,
+                       std::vector<session_record>* log) {
+    return c.spec().policy == campaign_policy::deadline_fallback ? detail::run_prepared<true>(c, price, events, waits, log)
+                                                                 : detail::run_prepared<false>(c, price, events, waits, log);
+}
+
+template <class PricePath>
+trial_result run_trial(const campaign& c, PricePath& price, philox_stream& events, philox_stream& waits,
+                       std::vector<session_record>* log) {
+    return run_trial(prepared_campaign(c), price, events, waits, log);
 }
 
 }  // namespace costsim

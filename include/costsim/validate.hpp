@@ -140,10 +140,11 @@ struct supervisor_env {
 };
 
 /// Runs the job once to completion under candidate `k` of the validation scenario `s`:
-/// interruption times and restart delays drawn from `events`, exactly as run_trial draws
-/// them, in model hours, ÷ time_scale. Throws model_error if a runner fails.
+/// interruption times drawn from `events` and restart delays from `waits`, exactly as
+/// run_trial draws them (campaign_draws), in model hours, ÷ time_scale. Throws model_error
+/// if a runner fails.
 real_run supervise(const scenario& s, const candidate& k, const validate_spec& v, const calibration& cal,
-                   philox_stream& events, const supervisor_env& env);
+                   philox_stream& events, philox_stream& waits, const supervisor_env& env);
 
 /// The exact bill of a real run's sessions (model time from s.start).
 void bill(const scenario& s, const candidate& k, double time_scale, real_run& r);
@@ -306,10 +307,11 @@ inline scenario validation_scenario(const json& doc, const std::string& file, co
 }
 
 inline real_run supervise(const scenario& s, const candidate& k, const validate_spec& v, const calibration& cal,
-                          philox_stream& events, const supervisor_env& env) {
+                          philox_stream& events, philox_stream& waits, const supervisor_env& env) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     const bool spot = k.policy == policy_kind::spot_only;
     const campaign c = spot ? make_campaign(s, k) : campaign{};
+    const campaign_draws draws(c);
     const double to_real = 3600.0 / v.time_scale;  // model hours to real seconds
     // The candidate's own overhead (beyond the measured start-up and restore, which the
     // runner spends by itself) is a billed wait before the runner starts, e.g. a boot.
@@ -323,7 +325,7 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
         ses.start = env.now() - t0;
         double x = inf;
         if (spot) {
-            x = draw_time_to_interruption(c, events).count() * to_real;
+            x = draws.time_to_interruption(events).count() * to_real;
         }
         ses.kill_at = x;
         double term = inf;
@@ -356,7 +358,7 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
             break;
         }
         ++r.interruptions;
-        ses.delay_after = draw_wait(c, events).count() * to_real;
+        ses.delay_after = draws.wait(waits).count() * to_real;
         r.sessions.push_back(ses);
         env.sleep(ses.delay_after);
     }

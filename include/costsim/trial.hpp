@@ -27,8 +27,9 @@
 //
 // Event-driven: a session draws its time to interruption once (the model is memoryless,
 // and a lifetime cap is per session) and skips the whole stretches that end before it in
-// one division (so a trial costs O(sessions), whatever the checkpoint interval); no time
-// grid is visited, and the only random variates are one per session and one per delay.
+// one multiplication (so a trial costs O(sessions), whatever the checkpoint interval); no
+// time grid is visited, and the only random variates are one per session and one per
+// random delay.
 // The fast representation is double hours; `session_record`s let a test replay the
 // same trajectory through the exact billing engine.
 #pragma once
@@ -140,7 +141,6 @@ class prepared_campaign {
 public:
     explicit prepared_campaign(const campaign& c) noexcept;
     const campaign& spec() const noexcept { return *c_; }
-    const campaign_draws& draws() const noexcept { return draws_; }
 
 private:
     template <bool, class PricePath>
@@ -201,9 +201,13 @@ inline double ceil_of(double v) {
     const double t = static_cast<double>(static_cast<std::int64_t>(v));
     return t < v ? t + 1.0 : t;
 }
-}  // namespace detail
 
-namespace detail {
+// The stretches that end with a checkpoint in the work left from `done` (all but the
+// last); the 1e-9 keeps binary noise from counting an exact multiple of tau as one more.
+inline double checkpointed_stretches_left(double W, double tau, double done) {
+    return ceil_of((W - done) / tau - 1e-9) - 1.0;
+}
+
 // fast_billing::bill with 1/increment given (a session multiplies, not divides).
 inline fast_hours bill(const fast_billing& b, double per_increment, fast_hours length) {
     if (!(length.count() > 0)) return fast_hours(0);
@@ -221,7 +225,7 @@ inline prepared_campaign::prepared_campaign(const campaign& c) noexcept
     : c_(&c), draws_(c), W_(c.work.count()), tau_(std::min(c.every.count(), W_)), C_(c.checkpoint_cost.count()),
       O_(c.restart.overhead.count()),
       D_(c.deadline ? c.deadline->count() : std::numeric_limits<double>::infinity()), full_len_(tau_ + C_),
-      per_full_len_(1.0 / full_len_), full_left_(detail::ceil_of(W_ / tau_ - 1e-9) - 1.0),
+      per_full_len_(1.0 / full_len_), full_left_(detail::checkpointed_stretches_left(W_, tau_, 0.0)),
       per_increment_(1.0 / c.billing.increment.count()) {}
 
 namespace detail {
@@ -262,7 +266,6 @@ trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_
     // one.) `full_left`, the checkpointed stretches left, follows `committed`; it is
     // recomputed only when a notice saves part of a stretch.
     const double full_len = pc.full_len_, per_full_len = pc.per_full_len_;
-    auto full_stretches_left = [&](double done) { return detail::ceil_of((W - done) / tau - 1e-9) - 1.0; };
     double full_left = pc.full_left_;
     auto skip_stretches = [&](double x, double& age, double& done, trial_result& res) {
         if (!(full_left >= 1.0) || !(x - age >= full_len)) return;
@@ -324,7 +327,7 @@ trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_
                 if (c.notice && c.notice->checkpoint_fits(fast_hours(C), fast_hours(x))) {
                     double saved = std::clamp(c.notice->warned_at(fast_hours(x)).count() - age, 0.0, w);
                     committed += saved;
-                    full_left = full_stretches_left(committed);
+                    full_left = checkpointed_stretches_left(W, tau, committed);
                     r.spot_work += fast_hours(saved);
                 }
                 age = x;

@@ -199,6 +199,35 @@ TEST_CASE("the delay model draws from its own stream and never shifts the interr
     CHECK(with_waits > 250);  // the waits themselves did change
 }
 
+TEST_CASE("a plain campaign runs the same trials as the general path") {
+    // base_campaign is plain; a notice too short for its 3-minute checkpoint and a lifetime
+    // cap no session reaches change nothing, but send the trial down the general path.
+    const campaign plain = base_campaign();
+    campaign noticed = plain, capped = plain;
+    noticed.notice = interruption_notice(fast_hours(2.0 / 60));
+    capped.lifetime = fast_hours(1e6);
+    REQUIRE(prepared_campaign(plain).plain());
+    REQUIRE_FALSE(prepared_campaign(noticed).plain());
+    REQUIRE_FALSE(prepared_campaign(capped).plain());
+    const constant_spot_price p(fast_price_per_hour(1.0));
+    for (const campaign* other : {&noticed, &capped}) {
+        for (std::uint64_t t = 0; t < 500; ++t) {
+            philox_stream e1(rng_seed(4), trial_index(t), stream_id(0)), w1(rng_seed(4), trial_index(t), stream_id(1));
+            philox_stream e2(rng_seed(4), trial_index(t), stream_id(0)), w2(rng_seed(4), trial_index(t), stream_id(1));
+            const auto a = run_trial(plain, p, e1, w1);
+            const auto b = run_trial(*other, p, e2, w2);
+            CHECK(a.cost.value() == b.cost.value());
+            CHECK(a.makespan.count() == b.makespan.count());
+            CHECK(a.billed.count() == b.billed.count());
+            CHECK(a.spot_work.count() == b.spot_work.count());
+            CHECK(a.interruptions == b.interruptions);
+            // One exponential (two words) per session, and the next session's drawn ahead.
+            CHECK(e1.draws() == 2 * (a.interruptions + 2));
+            CHECK(e2.draws() == e1.draws());
+        }
+    }
+}
+
 TEST_CASE("floor_of and ceil_of agree with std::floor and std::ceil") {
     for (double v : {0.0, 0.5, 1.0, 1.0 - 0x1p-53, 1.0 + 0x1p-52, 2.5, 99.99999999, 1e15 + 0.5, 0x1p52 - 0.5,
                      0x1p52, 0x1p60, 1e300, std::numeric_limits<double>::infinity()}) {

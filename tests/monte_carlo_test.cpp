@@ -58,6 +58,42 @@ TEST_CASE("the reference scenario agrees with the closed form within 4 standard 
     CHECK(od.makespan_hours.p99 == 100.0);
 }
 
+TEST_CASE("a candidate off spot is summarised from its one outcome, exactly") {
+    json j = spec_scenario();
+    j["deadline"] = "100h";
+    j["candidates"][1]["restart"] = json{{"overhead", "30m"}};  // on-demand takes 100.5 h: late in every trial
+    const scenario s = parse(j);
+    for (std::uint64_t trials : {std::uint64_t{1}, std::uint64_t{5000}}) {
+        mc_options o;
+        o.trials = trials;
+        const candidate_result od = simulate(s, o).candidates[1];
+        CHECK(od.cost.n == trials);
+        CHECK(od.cost.mean == 307.53);  // 100.5 h × 3.06 $/h
+        CHECK(od.billed_hours.mean == 100.5);
+        CHECK(od.makespan_hours.min == 100.5);
+        CHECK(od.makespan_hours.max == 100.5);
+        CHECK(od.cost_quantiles == std::vector<double>(101, 307.53));
+        CHECK(od.makespan_quantiles == std::vector<double>(101, 100.5));
+        CHECK(od.interruptions_mean == 0.0);
+        CHECK(od.spot_work_fraction == 0.0);
+        CHECK(od.deadline_met == 0.0);
+        if (trials == 1)
+            CHECK(std::isnan(od.cost.std_error));
+        else
+            CHECK(od.cost.std_error == 0.0);
+    }
+    // Past the exact-quantile limit the trials stream through sketches; the fixed outcome
+    // still gets exact quantiles.
+    mc_options o;
+    o.trials = 3000;
+    o.exact_quantiles_up_to = 1000;
+    const simulation_result streamed = simulate(s, o);
+    REQUIRE(streamed.sketch_relative_error);
+    CHECK(streamed.candidates[1].cost.p50 == 307.53);
+    CHECK(streamed.candidates[1].cost_quantiles == std::vector<double>(101, 307.53));
+    CHECK(streamed.candidates[1].deadline_met == 0.0);
+}
+
 TEST_CASE("the reported standard error agrees with the spread of independent batch means") {
     const scenario s = parse(spec_scenario());
     std::vector<double> means;

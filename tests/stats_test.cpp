@@ -71,6 +71,31 @@ TEST_CASE("empty input and non-finite results are rejected") {
     CHECK_THROWS_AS(summarize({std::numeric_limits<double>::infinity()}), value_error);
 }
 
+TEST_CASE("the summary of a constant is that constant, as summarize gives it") {
+    for (double v : {306.0, 100.0, 0.0, 1.0 / 3.0, 0.9731 * 114.25}) {
+        for (std::size_t n : {std::size_t{2}, std::size_t{1000}}) {
+            const summary c = constant_summary(v, n);
+            const summary s = summarize(std::vector<double>(n, v));
+            CHECK(c.n == n);
+            CHECK(c.mean == v);
+            CHECK(c.std_error == 0.0);
+            CHECK(c.ci95_lo == v);
+            CHECK(c.ci95_hi == v);
+            // summarize agrees, up to its compensated mean's last bit (and what that does to
+            // the squared deviations).
+            CHECK(s.mean == Approx(c.mean).epsilon(1e-15));
+            CHECK(s.std_error <= 1e-15 * std::max(1.0, v));
+            for (double q : {c.p05, c.p50, c.p95, c.p99, c.min, c.max}) CHECK(q == v);
+            for (double q : {s.p05, s.p50, s.p95, s.p99, s.min, s.max}) CHECK(q == v);
+        }
+    }
+    const summary one = constant_summary(7.25, 1);
+    CHECK(one.mean == 7.25);
+    CHECK(std::isnan(one.std_error));  // as for one trial through summarize
+    CHECK_THROWS_AS(constant_summary(1.0, 0), value_error);
+    CHECK_THROWS_AS(constant_summary(std::numeric_limits<double>::infinity(), 5), value_error);
+}
+
 TEST_CASE("running statistics agree with the two-pass summary") {
     running_stats r;
     for (double x : {4.0, 1.0, 3.0, 2.0}) r.add(x);

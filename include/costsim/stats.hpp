@@ -54,6 +54,10 @@ summary summarize(const std::vector<double>& values);
 /// The same summary, and in `at_ps` the type-7 quantiles at each of ps, from one pass of
 /// order-statistic selection (the values are neither copied nor reordered).
 summary summarize(std::span<const double> values, std::span<const double> ps, std::vector<double>& at_ps);
+/// The summary of n copies of v (n >= 1, v finite; value_error otherwise), exactly: mean,
+/// quantiles, min and max v, standard error 0 (NaN for n = 1, as summarize gives). For an
+/// outcome that is the same in every trial, without n identical values to go through.
+summary constant_summary(double v, std::size_t n);
 
 /// Type-7 quantile of already sorted, non-empty data; p in [0,1] (value_error otherwise).
 double quantile_sorted(std::span<const double> sorted, double p);
@@ -301,6 +305,18 @@ inline summary summarize(std::span<const double> values, std::span<const double>
     s.max = q[k + 5];
     q.resize(k);
     at_ps = std::move(q);
+    return s;
+}
+
+inline summary constant_summary(double v, std::size_t n) {
+    if (n == 0) throw value_error("at least one trial result to summarize");
+    if (!std::isfinite(v)) throw value_error("finite trial results (got a NaN or infinity)");
+    summary s;
+    s.n = n;
+    s.mean = s.p05 = s.p50 = s.p95 = s.p99 = s.min = s.max = v;
+    s.std_error = n >= 2 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+    s.ci95_lo = s.mean - z95 * s.std_error;
+    s.ci95_hi = s.mean + z95 * s.std_error;
     return s;
 }
 

@@ -664,8 +664,8 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
     r.seed = o.seed;
     r.currency = std::string(s.in_currency.code());
     if (s.deadline) r.deadline_hours = to_fast_hours(*s.deadline).count();
-    // Three summary tasks per candidate, over the worker threads: each writes only its own
-    // fields, so the result is the same whatever thread ran it.
+    // Summary tasks over the worker threads: each writes only its own fields, so the result
+    // is the same whatever thread ran it.
     std::vector<std::size_t> sampled;  // candidates with a column of trials to summarize
     for (std::size_t i = 0; i < s.candidates.size(); ++i) {
         r.candidates.push_back(detail::describe(s, s.candidates[i]));
@@ -675,11 +675,11 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
         else
             sampled.push_back(i);
     }
-    detail::run_tasks(3 * sampled.size(), threads, [&](std::size_t j) {
-        const std::size_t i = sampled[j / 3];
+    detail::run_tasks(4 * sampled.size(), threads, [&](std::size_t j) {
+        const std::size_t i = sampled[j / 4];
         const detail::trial_table& t = tables[i];
         candidate_result& c = r.candidates[i];
-        switch (j % 3) {
+        switch (j % 4) {
             case 0: c.cost = summarize(t.cost, detail::percent_points(), c.cost_quantiles); break;
             case 1: {
                 c.makespan_hours = summarize(t.makespan, detail::percent_points(), c.makespan_quantiles);
@@ -689,9 +689,12 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
                 c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
                 break;
             }
-            default: {
+            case 2: {
                 std::vector<double> none;
                 c.billed_hours = summarize(t.billed, {}, none);
+                break;
+            }
+            default: {
                 c.interruptions_mean = detail::mean_of(t.interruptions);
                 c.spot_work_fraction = detail::mean_of(t.spot_work) / to_fast_hours(s.work_of(s.candidates[i])).count();
             }

@@ -369,9 +369,16 @@ void run_trials(std::uint64_t from, std::uint64_t to, unsigned threads, trial_ta
             out.spot_work[t - out.base] = r.spot_work.count();
         }
     };
+    // Threads take the next block of trials as they finish one, so a thread slowed by the
+    // machine does not hold the others up; a trial's result depends only on its index.
     const std::uint64_t n = to - from;
     const unsigned th = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(n / 256, 1)));
-    on_threads(th, [&](unsigned i) { work(from + n * i / th, from + n * (i + 1) / th); });
+    if (th <= 1) return work(from, to);
+    const std::uint64_t block = std::max<std::uint64_t>(4096, n / (16 * th));
+    std::atomic<std::uint64_t> next{from};
+    on_threads(th, [&](unsigned) {
+        for (std::uint64_t a; (a = next.fetch_add(block)) < to;) work(a, std::min(to, a + block));
+    });
 }
 
 // Candidate k's streams in every trial: its interruptions (and a tick policy's drawn

@@ -468,6 +468,19 @@ inline std::optional<trial_result> fixed_outcome(const scenario& s, const candid
     return r;
 }
 
+// fixed_outcome of every candidate, in order.
+inline std::vector<std::optional<trial_result>> fixed_outcomes(const scenario& s) {
+    std::vector<std::optional<trial_result>> v;
+    for (const candidate& k : s.candidates) v.push_back(fixed_outcome(s, k));
+    return v;
+}
+
+// Whether a trial of this makespan meets the deadline (every trial does without one); the
+// 1e-9 h keeps binary noise from failing a trial that ends exactly on it.
+inline bool meets_deadline(double makespan_hours, std::optional<double> deadline_hours) {
+    return !deadline_hours || makespan_hours <= *deadline_hours + 1e-9;
+}
+
 // 0, 0.01, ..., 1: the percentiles a candidate reports (for the charts).
 inline std::span<const double> percent_points() {
     static const std::vector<double> ps = [] {
@@ -508,7 +521,7 @@ inline void summarize_fixed(candidate_result& c, const trial_result& r, std::uin
     c.makespan_hours = constant_summary(r.makespan.count(), n);
     c.makespan_quantiles.assign(percent_points().size(), r.makespan.count());
     c.billed_hours = constant_summary(r.billed.count(), n);
-    c.deadline_met = !deadline_hours || r.makespan.count() <= *deadline_hours + 1e-9 ? 1.0 : 0.0;
+    c.deadline_met = meets_deadline(r.makespan.count(), deadline_hours) ? 1.0 : 0.0;
     c.interruptions_mean = r.interruptions;
     c.spot_work_fraction = r.spot_work.count() / work_hours;
 }
@@ -545,8 +558,7 @@ inline simulation_result simulate_streaming(const scenario& s, const mc_options&
         explicit fold(double a) : qcost(a), qmakespan(a), qbilled(a) {}
     };
     std::vector<fold> folds(s.candidates.size(), fold(o.sketch_relative_error));
-    std::vector<std::optional<trial_result>> fixed;
-    for (const candidate& k : s.candidates) fixed.push_back(fixed_outcome(s, k));
+    const std::vector<std::optional<trial_result>> fixed = fixed_outcomes(s);
     const std::optional<double> deadline =
         s.deadline ? std::optional<double>(to_fast_hours(*s.deadline).count()) : std::nullopt;
     trial_table t;
@@ -567,7 +579,7 @@ inline simulation_result simulate_streaming(const scenario& s, const mc_options&
                 f.qcost.add(t.cost[r]);
                 f.qmakespan.add(t.makespan[r]);
                 f.qbilled.add(t.billed[r]);
-                f.met += !deadline || t.makespan[r] <= *deadline + 1e-9 ? 1 : 0;
+                f.met += meets_deadline(t.makespan[r], deadline) ? 1 : 0;
             }
         }
         if (o.progress) o.progress(static_cast<double>(to) / static_cast<double>(o.trials));
@@ -627,8 +639,7 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
     unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
     if (!o.target_rel_ci && o.trials > o.exact_quantiles_up_to) return detail::simulate_streaming(s, o, threads);
     std::vector<detail::trial_table> tables(s.candidates.size());  // spot candidates' trials
-    std::vector<std::optional<trial_result>> fixed;                 // the others' one outcome
-    for (const candidate& k : s.candidates) fixed.push_back(detail::fixed_outcome(s, k));
+    const std::vector<std::optional<trial_result>> fixed = detail::fixed_outcomes(s);  // the others' one outcome
     std::uint64_t done = 0;
     std::uint64_t target = o.target_rel_ci ? std::min<std::uint64_t>(10000, o.max_trials) : o.trials;
     const double total_units = static_cast<double>(s.candidates.size());
@@ -690,9 +701,8 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
             case 0: c.cost = summarize(t.cost, detail::percent_points(), c.cost_quantiles); break;
             case 1: {
                 c.makespan_hours = summarize(t.makespan, detail::percent_points(), c.makespan_quantiles);
-                // Without a deadline every trial meets it: the fraction is 1.
                 std::uint64_t met = 0;
-                for (double m : t.makespan) met += !r.deadline_hours || m <= *r.deadline_hours + 1e-9 ? 1 : 0;
+                for (double m : t.makespan) met += detail::meets_deadline(m, r.deadline_hours) ? 1 : 0;
                 c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
                 break;
             }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/bilstm_vs_pytorch.sh — samples/s of `costsim-bench bilstm-sentiment` against the same
-# model in PyTorch eager (../shared/peers/bilstm_pytorch.py), same machine, threads and shape,
+# model in PyTorch eager (bench/peers/bilstm_pytorch.py), same machine, threads and shape,
 # run alternately so both see the same load; prints each run, the medians and the ratio.
 #   bench/bilstm_vs_pytorch.sh [--threads N] [--runs R] [--steps S] [--warmup W] [--stock]
 #                              [--bench PATH] [--peer PATH] [--python PATH]
@@ -11,7 +11,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 threads=1 runs=5 steps=200 warmup=20 stock=0
 bench="$root/build-bench/bench_adapter/costsim-bench"
-peer="$root/../shared/peers/bilstm_pytorch.py"
+peer="$root/bench/peers/bilstm_pytorch.py"
 python=/usr/bin/python3  # Debian's python3-torch lives there, not in a pyenv
 while (($#)); do
   case "$1" in

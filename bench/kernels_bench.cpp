@@ -109,7 +109,7 @@ void BM_reference_floor(benchmark::State& st) {
 // trace's evaluation windows.
 void BM_replay_48h(benchmark::State& st) {
     const char* env = std::getenv("COSTSIM_TRACES");
-    const std::string dir = env ? env : root() + "/../shared/data/spot-traces/cbl-eval-2022-10";
+    const std::string dir = env ? env : root() + "/pricing_data/spot-traces/cbl-eval-2022-10";
     static const trace_windows w = load_trace_windows(dir + "/random_windows.json");
     static const spot_trace t = load_spot_trace(dir + "/us-west-2a_v100_1.json");
     const auto& windows = w.windows.at("us-west-2a_v100_1");

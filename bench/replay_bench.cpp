@@ -10,7 +10,7 @@
 using namespace costsim;
 
 int main(int argc, char** argv) {
-    const std::string dir = argc > 1 ? argv[1] : "../shared/data/spot-traces/cbl-eval-2022-10";
+    const std::string dir = argc > 1 ? argv[1] : "pricing_data/spot-traces/cbl-eval-2022-10";
     const int repeat = argc > 2 ? std::stoi(argv[2]) : 20;
     trace_windows w = load_trace_windows(dir + "/random_windows.json");
     constant_spot_price price(fast_price_per_hour(0.9731));

@@ -5,4 +5,4 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${TMPDIR:-/tmp}/costsim_replay_bench
 ${CXX:-c++} -std=c++20 -O2 -DNDEBUG -I "$here/../include" "$here/replay_bench.cpp" -o "$out"
-"$out" "${1:-$here/../../shared/data/spot-traces/cbl-eval-2022-10}" "${2:-20}"
+"$out" "${1:-$here/../pricing_data/spot-traces/cbl-eval-2022-10}" "${2:-20}"

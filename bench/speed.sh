@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/speed.sh — issue 8's figures, measured side by side in one run:
-#   1. the SPEC reference scenario against ../shared/peers/poisson_ckpt_mc.py (numpy,
+#   1. the SPEC reference scenario against bench/peers/poisson_ckpt_mc.py (numpy,
 #      vectorised over trials) on the same trial count, median of RUNS interleaved rounds,
 #      as ratios: (a) in the scope of the peer's own timer (its simulate(): allocate the
 #      per-trial arrays, fill them), costsim's engine filling a fresh per-trial table on all
@@ -34,7 +34,7 @@ import json, os, statistics, subprocess, sys, time
 out, trials, runs, root = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 cores = os.cpu_count()
 ref = f"{root}/tests/data/spec_scenario.json"
-peer = f"{root}/../shared/peers/poisson_ckpt_mc.py"
+peer = f"{root}/bench/peers/poisson_ckpt_mc.py"
 env = {**os.environ, "COSTSIM_ROOT": root, "COSTSIM_TRIALS": str(trials)}
 cs, eng, py = [], [], []
 for _ in range(runs):  # interleaved, so all three see the same machine load

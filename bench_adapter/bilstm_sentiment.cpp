@@ -1,7 +1,7 @@
 // bench_adapter/bilstm_sentiment.cpp — the GPU-platform study's model, trained for real:
 // Embedding(vocab, 128) → bidirectional LSTM(64) → Dropout(0.5) → Dense(1, sigmoid), Adam,
 // binary cross-entropy, batch 32, loss and accuracy on the held-out 10 %. The same model as
-// ../shared/peers/bilstm_pytorch.py (the sigmoid is folded into the loss, as there, for
+// bench/peers/bilstm_pytorch.py (the sigmoid is folded into the loss, as there, for
 // numerical stability).
 #include <cmath>
 #include <sstream>

@@ -1,7 +1,6 @@
 // Tests of costsim/replay.hpp: windows and starts, statistics, savings, refusals.
 #include <costsim/replay.hpp>
 
-#include <filesystem>
 #include <string>
 
 #include <doctest/doctest.h>
@@ -9,8 +8,7 @@
 using namespace costsim;
 
 namespace {
-const std::string data = COSTSIM_TEST_DATA;
-const std::string cbl = data + "/../../../shared/data/spot-traces/cbl-eval-2022-10";
+const std::string cbl = std::string(COSTSIM_PRICING_DATA) + "/spot-traces/cbl-eval-2022-10";  // bundled
 const std::string example = std::string(COSTSIM_TEST_DATA) + "/../../examples/cant_be_late/scenario.json";
 
 json scenario_json() { return load_json_file(example); }
@@ -32,7 +30,6 @@ TEST_CASE("--starts spreads start ticks over the part of the trace the deadline 
 }
 
 TEST_CASE("replay reports simulate's statistics plus work on spot, deadline met and outlasted") {
-    if (!std::filesystem::exists(cbl)) return;
     scenario s = parse(scenario_json());
     spot_trace t = load_spot_trace(cbl + "/us-west-2a_v100_1.json");
     trace_windows w = load_trace_windows(cbl + "/random_windows.json");

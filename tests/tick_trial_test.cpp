@@ -2,7 +2,6 @@
 // the paper's accounting by hand, session billing, and a job that outlasts its window.
 #include <costsim/tick_trial.hpp>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -13,7 +12,7 @@ using std::chrono::hours;
 using std::chrono::minutes;
 
 namespace {
-const std::string cbl = std::string(COSTSIM_TEST_DATA) + "/../../../shared/data/spot-traces/cbl-eval-2022-10";
+const std::string cbl = std::string(COSTSIM_PRICING_DATA) + "/spot-traces/cbl-eval-2022-10";  // bundled
 
 tick_campaign paper(tick_policy p, usec deadline, usec d = minutes(12)) {
     tick_campaign c;
@@ -86,10 +85,6 @@ TEST_CASE("a job that outlasts its window says so; it is never wrapped around") 
 }
 
 TEST_CASE("on the paper's traces and windows, the event-driven engine equals the tick-by-tick loop") {
-    if (!std::filesystem::exists(cbl + "/random_windows.json")) {
-        MESSAGE("shared spot traces not found; skipped");
-        return;
-    }
     trace_windows w = load_trace_windows(cbl + "/random_windows.json");
     constant_spot_price p(fast_price_per_hour(0.9731));
     std::uint64_t events = 0, ticks = 0;
@@ -120,7 +115,6 @@ TEST_CASE("on the paper's traces and windows, the event-driven engine equals the
 }
 
 TEST_CASE("the paper's setting on us-west-2a_v100_1: costsim's Greedy and Uniform Progress") {
-    if (!std::filesystem::exists(cbl + "/random_windows.json")) return;
     trace_windows w = load_trace_windows(cbl + "/random_windows.json");
     spot_trace t = load_spot_trace(cbl + "/us-west-2a_v100_1.json");
     constant_spot_price p(fast_price_per_hour(0.9731));

@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 costsim=${1:-$here/../../build/simulator/costsim}
-traces=${2:-$here/../../../shared/data/spot-traces/cbl-eval-2022-10}
+traces=${2:-$here/../../pricing_data/spot-traces/cbl-eval-2022-10}
 [ -x "$costsim" ] || { echo "run.sh: no costsim at $costsim (build first: cmake -S . -B build && cmake --build build)" >&2; exit 2; }
 [ -f "$traces/random_windows.json" ] || { echo "run.sh: no traces at $traces" >&2; exit 2; }
 

@@ -167,7 +167,8 @@ costsim_cli_test("quote --csv prints the lines and the total" EXIT 0
   ARGS quote --catalog ${spec} --offer aws/us-east-1/p3.2xlarge --market on_demand --duration 30s --csv)
 
 # --- issue 6: real spot data: replay, trace-stats, import --------------------------------
-set(cbl_traces ${PROJECT_SOURCE_DIR}/../shared/data/spot-traces/cbl-eval-2022-10)
+# The paper's traces, bundled (pricing_data/spot-traces/README.md): the tests that read them always run.
+set(cbl_traces ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/cbl-eval-2022-10)
 set(cbl_example ${PROJECT_SOURCE_DIR}/examples/cant_be_late/scenario.json)
 set(small_trace ${COSTSIM_CLI_DATA}/traces/small.json)
 set(badreal ${COSTSIM_CLI_DATA}/bad_real)
@@ -190,14 +191,12 @@ costsim_cli_test("replay --starts runs every candidate on the trace" EXIT 0
 costsim_cli_test("replay refuses a trace shorter than the deadline" EXIT 2
   ERR_RE "small\\.json: /data: a trace at least as long as the job's horizon"
   ARGS replay ${cbl_example} --trace ${small_trace} --starts 3)
-if(EXISTS ${cbl_traces}/random_windows.json)
-  costsim_cli_test("replay on the paper's windows: greedy and uniform progress meet every deadline" EXIT 0
-    OUT_RE "300 replays.*on_demand +147\\.90.*spot_only +50\\.65.*36\n.*greedy +120\\.59 .* 100\\.0 % +0\n.*uniform_progress +107\\.31 .* 100\\.0 % +0"
-    ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${cbl_traces}/random_windows.json)
-  costsim_cli_test("replay --json has simulate's statistics plus spot work, deadline met, outlasted" EXIT 0
-    OUT_RE "\"replays\":300.*\"policy\":\"greedy\",\"cost\":\\{\"mean\":.*\"spot_work_fraction\":.*\"deadline_met\":1\\.0,\"finished\":300,\"outlasted\":0"
-    ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${cbl_traces}/random_windows.json --json)
-endif()
+costsim_cli_test("replay on the paper's windows: greedy and uniform progress meet every deadline" EXIT 0
+  OUT_RE "300 replays.*on_demand +147\\.90.*spot_only +50\\.65.*36\n.*greedy +120\\.59 .* 100\\.0 % +0\n.*uniform_progress +107\\.31 .* 100\\.0 % +0"
+  ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${cbl_traces}/random_windows.json)
+costsim_cli_test("replay --json has simulate's statistics plus spot work, deadline met, outlasted" EXIT 0
+  OUT_RE "\"replays\":300.*\"policy\":\"greedy\",\"cost\":\\{\"mean\":.*\"spot_work_fraction\":.*\"deadline_met\":1\\.0,\"finished\":300,\"outlasted\":0"
+  ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${cbl_traces}/random_windows.json --json)
 costsim_cli_test("replay --windows without the trace's name is refused" EXIT 2
   ERR_RE "small_windows\\.json: /windows: windows for trace \"us-west"
   ARGS replay ${cbl_example} --trace ${cbl_traces}/us-west-2a_v100_1.json --windows ${COSTSIM_CLI_DATA}/traces/small_windows.json)

@@ -1,4 +1,5 @@
 // simulator/plan_cmd.cpp — `costsim plan`: every candidate the scenario allows, ranked.
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -9,12 +10,65 @@
 
 namespace costsim::cli {
 
+// "1.08h published": a candidate's runtime and where it comes from, for the table.
+static std::string runtime_cell(const scenario& s, const candidate& k) {
+    return fmt::format("{:.2f}h {}", to_fast_hours(s.work_of(k)).count(), to_string(k.runtime.source));
+}
+
+std::string render_sources(const plan_result& p) {
+    const scenario& s = p.expanded;
+    std::vector<std::string> runtimes, spot;
+    for (const auto& row : p.rows) {
+        const candidate& k = s.candidates[row.candidate_index];
+        const offer& o = s.offer_of(k);
+        std::string r = fmt::format("    {}{}: {} — {}\n", o.id, k.gpus_used > 1 ? fmt::format(" on {} GPUs", k.gpus_used) : "",
+                                    runtime_cell(s, k), k.runtime.basis);
+        if (std::find(runtimes.begin(), runtimes.end(), r) == runtimes.end()) runtimes.push_back(std::move(r));
+        if (k.market == market_kind::spot) {
+            std::string i = fmt::format("    {}: {}\n", o.id, describe(k.interruptions));
+            if (std::find(spot.begin(), spot.end(), i) == spot.end()) spot.push_back(std::move(i));
+        }
+    }
+    std::string out = "\n  runtimes (measured: costsim-bench; published: a study's figure; estimate: a proxy or guess):\n";
+    for (const auto& r : runtimes) out += r;
+    if (!spot.empty()) {
+        out += "  spot interruptions:\n";
+        for (const auto& i : spot) out += i;
+    }
+    return out;
+}
+
+// The study's published costs and conclusions beside costsim's own figures.
+static std::string render_study(const study_comparison& c) {
+    std::string out = "\n" + bold("  The study's published figures beside costsim's") + " (" + c.study + ")\n";
+    text_table t({{"offer", align::left},
+                  {"runtime", align::right},
+                  {"source", align::left},
+                  {"published", align::right},
+                  {"costsim exact", align::right},
+                  {"at its precision", align::right},
+                  {"agrees", align::left}});
+    for (const auto& r : c.rows)
+        t.add({r.offer, fmt::format("{:.2f}h", to_fast_hours(r.runtime).count()), std::string(to_string(r.basis.source)),
+               r.published + " " + r.currency, to_decimal_string(r.costsim_exact, 4) + " " + r.currency,
+               r.costsim_at_precision + " " + r.currency, r.agrees ? "yes" : "NO"});
+    out += t.render("    ");
+    out += "    costsim: the exact invoice of one on-demand run of that runtime by the offer's own billing rule;\n"
+           "    each runtime is the published cost over the billed hourly rate (see runtimes above), so the\n"
+           "    agreement checks the billing, not the speed. The plan's on-demand rows add the start-up overhead.\n";
+    out += "\n" + bold("  The study's conclusions, on costsim's figures") + "\n";
+    for (const auto& k : c.claims)
+        out += fmt::format("    {:<7} {}\n            {}\n", k.holds ? "holds" : "FAILS", k.claim, k.evidence);
+    return out;
+}
+
 std::string render_plan(const plan_result& p) {
     const simulation_result& r = p.simulation;
     const scenario& s = p.expanded;
     std::string out = bold(fmt::format("costsim plan: {} — {} candidates, {} trials each, seed {}, {}", r.scenario,
                                        p.rows.size(), r.trials, r.seed, r.currency)) + "\n";
-    out += fmt::format("  work {} at reference speed{}\n\n", format_duration(s.work),
+    out += fmt::format("  work {:.3f} h at reference speed ({}: {}){}\n\n", to_fast_hours(s.work).count(),
+                       to_string(s.work_basis.source), s.work_basis.basis,
                        s.deadline ? ", deadline " + format_duration(*s.deadline) : std::string());
     text_table t({{"#", align::right},
                   {"offer", align::left},
@@ -22,6 +76,7 @@ std::string render_plan(const plan_result& p) {
                   {"policy", align::left},
                   {"GPUs", align::right},
                   {"ckpt", align::right},
+                  {"runtime", align::right},
                   {"cost " + r.currency, align::right},
                   {"P95 cost", align::right},
                   {"time h", align::right},
@@ -36,11 +91,13 @@ std::string render_plan(const plan_result& p) {
         std::string marks = row.pareto ? "pareto" : "";
         if (p.recommended && *p.recommended == i) marks += marks.empty() ? "<- recommended" : ", <- recommended";
         t.add({std::to_string(i + 1), c.offer, c.market, c.policy == "on_demand" ? "-" : c.policy,
-               std::to_string(row.gpus_used), ckpt, fmt::format("{:.2f}", c.cost.mean), fmt::format("{:.2f}", c.cost.p95),
+               std::to_string(row.gpus_used), ckpt, runtime_cell(s, s.candidates[row.candidate_index]),
+               fmt::format("{:.2f}", c.cost.mean), fmt::format("{:.2f}", c.cost.p95),
                fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
                r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-", marks});
     }
     out += t.render();
+    out += render_sources(p);
     if (!p.excluded.empty()) {
         out += "\n  excluded:\n";
         for (const auto& e : p.excluded)
@@ -58,6 +115,7 @@ std::string render_plan(const plan_result& p) {
     } else {
         out += bold(fmt::format("  No candidate meets the deadline with {:.0f} % probability.", 100 * deadline_confidence)) + "\n";
     }
+    if (p.study) out += render_study(*p.study);
     return out;
 }
 

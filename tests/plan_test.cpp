@@ -44,7 +44,7 @@ TEST_CASE("the planner lists what cannot run the job, with the reason") {
     CHECK(ex[0].offer == "small");
     CHECK(ex[0].reason == "the job needs 8 GiB of GPU memory; T4 has 4 GiB");
     CHECK(ex[1].offer == "mystery");
-    CHECK(ex[1].reason.find("no relative speed for GPU model \"X1\"") == 0);
+    CHECK(ex[1].reason.find("no runtime figure for GPU model \"X1\"") == 0);
     CHECK(ex[2].offer == "euro");
     CHECK(ex[2].reason == "no exchange rate from EUR to USD in the catalog");
     // fast: on_demand + spot × {spot_only, deadline_fallback}; slow: on_demand.
@@ -156,4 +156,80 @@ TEST_CASE("candidates that run the same campaign share one simulation") {
     CHECK(young->cost.mean == daly->cost.mean);
     CHECK(young->cost_quantiles == daly->cost_quantiles);
     CHECK(hourly->cost.mean > young->cost.mean);  // 9 checkpoints of 1 min cost money
+}
+
+TEST_CASE("the plan's interruptions may differ per offer: the first model naming an offer wins, else the default") {
+    json j = plan_doc();
+    j["offers"][1]["markets"]["spot"] = {{"price", {{"amount", "0.2"}, {"per", "hour"}}}};
+    j["plan"]["interruptions"] = json::parse(R"([
+        {"offers": ["slow"], "model": "poisson", "rate_per_hour": 0.01},
+        {"model": "poisson", "rate_per_hour": 0.1, "notice": "2m"}])");
+    std::vector<excluded_offer> ex;
+    const scenario e = expand_plan(parse(j), ex);
+    int spot = 0;
+    for (const auto& k : e.candidates) {
+        if (k.market != market_kind::spot) continue;
+        ++spot;
+        const std::string& id = e.offer_of(k).id;
+        CHECK(k.interruptions.rate.per_hour() == (id == "slow" ? 0.01 : 0.1));
+        CHECK(k.interruptions.notice.has_value() == (id != "slow"));
+    }
+    CHECK(spot == 4);  // two spot offers x spot_only, deadline_fallback
+
+    SUBCASE("each planned row says where its runtime and its interruption model come from") {
+        const plan_result p = run_plan(parse(j), few());
+        const json out = to_json(p);
+        for (const auto& c : out["candidates"]) {
+            CHECK(c["runtime"]["source"] == "estimate");
+            CHECK(c.contains("interruption_model") == (c["market"] == "spot"));
+        }
+        const auto slow = std::find_if(out["candidates"].begin(), out["candidates"].end(),
+                                       [](const json& c) { return c["offer"] == "slow" && c["market"] == "spot"; });
+        REQUIRE(slow != out["candidates"].end());
+        CHECK((*slow)["interruption_model"]["rate_per_hour"] == 0.01);
+        CHECK((*slow)["runtime"]["hours"] == 40.0);  // 10 h at the K80's 0.25
+    }
+    SUBCASE("an unknown offer in a per-offer model is refused with its pointer") {
+        j["plan"]["interruptions"][0]["offers"][0] = "nope";
+        std::vector<excluded_offer> ex2;
+        try {
+            (void)expand_plan(parse(j), ex2);
+            FAIL("accepted");
+        } catch (const input_error& err) {
+            CHECK(err.pointer() == "/plan/interruptions/0/offers/0");
+        }
+    }
+}
+
+TEST_CASE("a listed candidate on a GPU with no runtime figure is refused, not run at the reference speed") {
+    json j = plan_doc();
+    j["candidates"] = json::parse(R"([{"offer": "mystery", "market": "on_demand", "policy": "on_demand"}])");
+    try {
+        (void)parse(j);
+        FAIL("accepted");
+    } catch (const input_error& e) {
+        CHECK(e.pointer() == "/candidates/0/offer");
+    }
+}
+
+TEST_CASE("the demo's spot rows, fitted from real traces, show spread, a long P95 and deadline risk") {
+    const scenario s = load_scenario(std::string(COSTSIM_PRICING_DATA) + "/../scenarios/bilstm_sentiment_demo.json");
+    mc_options o;
+    o.trials = 4000;
+    const plan_result p = run_plan(s, o);
+    bool p3_spot = false;
+    for (const auto& row : p.rows) {
+        const candidate& k = p.expanded.candidates[row.candidate_index];
+        if (k.market != market_kind::spot) continue;
+        CHECK(k.interruptions.model == "trace_fit");
+        CHECK(row.result.cost.p95 > row.result.cost.p05);  // interruptions happen: the cost spreads
+        if (row.result.offer == "aws/us-east-1/p3.2xlarge" && row.result.policy == "spot_only") {
+            p3_spot = true;
+            // 0.49 interruptions per hour of running and 1.7 h outages on a 1.08 h job.
+            CHECK(row.result.interruptions_mean > 0.3);
+            CHECK(row.result.makespan_hours.p95 > 2 * row.result.makespan_hours.p50);
+            CHECK(row.result.deadline_met < 0.99);
+        }
+    }
+    CHECK(p3_spot);
 }

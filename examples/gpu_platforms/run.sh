@@ -36,9 +36,15 @@ def quote(o, market, seconds):
     return json.loads(cs("quote", "--catalog", catalog, "--offer", o["id"], "--market", market,
                          "--duration", f"{seconds:.0f}s", "--start", START, "--currency", "USD", "--json"))
 
-def table(title, v100_seconds):
+# costsim's runtime of every offer and where it comes from (published / measured / estimate).
+plan = json.loads(cs("plan", f"{here}/scenario.json", "--trials", "100", "--json"))
+runtime = {}
+for c in plan["candidates"]:
+    runtime.setdefault(c["offer"], (c["runtime"]["hours"] * 3600, c["runtime"]["source"]))
+
+def table(title, v100_seconds, per_offer=None):
     print(title)
-    print(f"  {'offer':<31} {'market':<10} {'GPU':<13} {'runtime':>8} {'billed':>8}  {'billing rule':<47} {'USD':>8}  lines")
+    print(f"  {'offer':<31} {'market':<10} {'GPU':<13} {'runtime':>8} {'source':<9} {'billed':>8}  {'billing rule':<47} {'USD':>8}  lines")
     for o in offers:
         model = (o.get("gpus") or {}).get("model")
         for market in o["markets"]:
@@ -46,25 +52,40 @@ def table(title, v100_seconds):
                 continue        # the 2018 study priced on-demand and monthly only
             if model not in speed:
                 q = quote(o, market, 1)
-                print(f"  {o['id']:<31} {market:<10} {'unknown':<13} {'?':>8} {q['billed_seconds']/60:7.0f}m  {q['billing']:<47} {'>=' + q['total']:>8}"
+                print(f"  {o['id']:<31} {market:<10} {'unknown':<13} {'?':>8} {'-':<9} {q['billed_seconds']/60:7.0f}m  {q['billing']:<47} {'>=' + q['total']:>8}"
                       "  GPU not recorded, runtime unknown: any run up to 1 h costs the minimum")
                 continue
-            secs = v100_seconds / speed[model]
+            if per_offer:
+                secs, source = per_offer[o["id"]]
+            else:
+                secs, source = v100_seconds / speed[model], "measured" if model == measured_model else "estimate"
             q = quote(o, market, secs)
             lines = "; ".join(f"{l['item']} {l['exact'][:8]}" for l in q["lines"])
-            print(f"  {o['id']:<31} {market:<10} {model:<13} {secs/60:7.1f}m {q['billed_seconds']/60:7.1f}m  {q['billing']:<47} {q['total']:>8}  {lines}")
+            print(f"  {o['id']:<31} {market:<10} {model:<13} {secs/60:7.1f}m {source:<9} {q['billed_seconds']/60:7.1f}m  {q['billing']:<47} {q['total']:>8}  {lines}")
             if market == "monthly":
                 mo = o["markets"]["monthly"]
                 rate = F(json.load(open(catalog))["exchange_rates"][0]["rate"])
                 commit = (12 * F(mo["price"]["amount"]) + F(mo["setup_fee"]["amount"])) * rate
                 per_h = commit / (12 * 730)
-                print(f"  {'':<31} {'amortised':<10} {'':<13} {'':>8} {'':>8}  {'12-month commitment at 100 % use':<47} {float(per_h * F(secs) / 3600):8.4f}"
+                print(f"  {'':<31} {'amortised':<10} {'':<13} {'':>8} {'':<9} {'':>8}  {'12-month commitment at 100 % use':<47} {float(per_h * F(secs) / 3600):8.4f}"
                       f"  ({float(commit):.2f} USD / 8760 h = {float(per_h):.4f} USD/h)")
     print()
 
-work = dur(scen["workload"]["work"])
-table(f"A. runtimes: the study's are unknown (its results table is an image that could not be read);\n"
-      f"   ESTIMATE {scen['workload']['work']} on a V100 (8,000 samples/s guess), other GPUs by FP32-peak speed (scenario.json)", work)
+measured_model = None
+table("A. runtimes: PUBLISHED where the study printed a cost (the cost over the offer's billed rate), the same\n"
+      "   GPU's published time on other offers, else an ESTIMATE by FP32-peak speed (costsim plan scenario.json)",
+      0, runtime)
+
+st = plan["study"]
+print(f"   The study's published costs beside costsim's ({st['study']}):")
+print(f"  {'offer':<31} {'published':>10} {'costsim exact':>14} {'at its precision':>17}  agrees")
+for r in st["rows"]:
+    print(f"  {r['offer']:<31} {r['published'] + ' ' + r['currency']:>10} {r['costsim_exact'][:8]:>14} "
+          f"{r['costsim_at_published_precision'] + ' ' + r['currency']:>17}  {'yes' if r['agrees'] else 'NO'}")
+print("   The study's conclusions, on costsim's figures:")
+for k in st["conclusions"]:
+    print(f"  {'holds' if k['holds'] else 'FAILS':<6} {k['claim']}: {k['evidence']}")
+print()
 
 # B. measured runtimes: costsim-bench output, scaled by the same relative-speed table.
 samples = 1420765 * 4
@@ -77,6 +98,7 @@ name = dev.get("name", "")
 model = next((k for k in sorted(speed, key=len, reverse=True) if k.replace(" ", "").lower() in name.replace(" ", "").lower()), None)
 if dev.get("kind") == "cuda" and model:
     v100 = samples / sps * speed[model]          # measured model's time scaled to the V100 reference
+    measured_model = model
     table(f"B. MEASURED: {sps:.1f} samples/s on {name} ({measurement}); other GPUs scaled by the speed table", v100)
 else:
     blas = m.get("versions", {}).get("blas", "?").split("/")[-1]

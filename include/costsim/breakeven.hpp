@@ -49,6 +49,13 @@ dedicated_breakeven breakeven_dedicated(const catalog& cat, const offer& monthly
                                         const currency& in);
 gpu_cpu_breakeven breakeven_gpu_cpu(const catalog& cat, const offer& gpu, const offer& cpu, const currency& in);
 
+/// An offer and its attached resources per hour of its on-demand market, in `in` (before
+/// sustained use); model_error without the market or a rate.
+price_per_hour on_demand_hourly(const catalog& cat, const offer& o, const currency& in);
+/// A monthly offer kept busy: its N-month commitment (N × monthly price + setup fee) over
+/// N months of 730 h, per hour; model_error without the market or a rate.
+price_per_hour amortised_hourly(const catalog& cat, const offer& monthly, int months, const currency& in);
+
 /// The hourly offer's charge for `hours` of use in one month (sustained use and cap applied).
 money monthly_usage_cost(const offer& hourly, const price_per_hour& p, const exact& hours, const currency& in,
                          const catalog& cat);
@@ -125,6 +132,18 @@ inline dedicated_breakeven breakeven_dedicated(const catalog& cat, const offer& 
         if (!seen) b.rates_used.push_back(r);
     }
     return b;
+}
+
+inline price_per_hour on_demand_hourly(const catalog& cat, const offer& o, const currency& in) {
+    return detail::hourly_total(cat, o, in, nullptr);
+}
+
+inline price_per_hour amortised_hourly(const catalog& cat, const offer& monthly, int months, const currency& in) {
+    if (!monthly.monthly) throw model_error("offer \"" + monthly.id + "\" has no monthly market");
+    if (months < 1) throw model_error("a commitment of at least one month");
+    money commitment = detail::in_currency(cat, monthly.monthly->price.monthly().per_month(), in, nullptr) * exact(months);
+    if (monthly.monthly->setup_fee) commitment += detail::in_currency(cat, *monthly.monthly->setup_fee, in, nullptr);
+    return price_per_hour(commitment / exact(exact(months) * breakeven_month_hours));
 }
 
 inline gpu_cpu_breakeven breakeven_gpu_cpu(const catalog& cat, const offer& gpu, const offer& cpu, const currency& in) {

@@ -139,6 +139,7 @@ struct measured_workload {
     std::string reference_model;    ///< "V100", "cpu", ...
     double reference_samples_per_second = 0;
     std::vector<std::pair<std::string, double>> speed;  ///< model → relative speed (reference 1)
+    std::vector<std::string> measured_models;           ///< the models of `speed` a measurement gave
     std::optional<double> scaling_efficiency;
     std::optional<double> gpu_memory_gib;
     std::vector<std::string> files;
@@ -447,6 +448,8 @@ inline measured_workload read_measured_workload(const json_cursor& wl, const cat
         auto it = std::find_if(r.speed.begin(), r.speed.end(), [&](const auto& p) { return p.first == e.model; });
         if (it != r.speed.end()) it->second = rel;
         else r.speed.emplace_back(e.model, rel);
+        if (std::find(r.measured_models.begin(), r.measured_models.end(), e.model) == r.measured_models.end())
+            r.measured_models.push_back(e.model);
     }
 
     for (const auto& e : all) {

@@ -15,11 +15,15 @@
 //               deadline_fallback when there is a deadline)
 //   "checkpoint": {"cost": D, "every": [D | "young" | "daly", ...]} for spot (default: none)
 //   "interruptions": {...}, "restart": {...}   as for a candidate (spot; restart also
-//               gives on-demand runs their start-up overhead)
+//               gives on-demand runs their start-up overhead). "interruptions" may also be
+//               a list of models, each for the offers it names ({"offers": [ids], ...}) or,
+//               without "offers", for every other spot offer: a trace fitted per GPU/region.
 //   "gpus":     [1, 2, 8]   GPU counts to try where the offer has that many (default: 1,
 //               and every offer's full count when the workload has a scaling_efficiency)
 // The workload's planning facts: "speed" {GPU model or "cpu": relative speed} (work is
-// hours at speed 1; an offer whose model is missing is excluded), "scaling_efficiency" e
+// hours at speed 1), "published" runtimes and measurements (scenario.hpp: each offer's
+// runtime comes from the best figure there is, and says which; an offer with none is
+// excluded), "scaling_efficiency" e
 // (n GPUs run 1 + (n − 1)·e times as fast), "gpu_memory_gib" (offers with less are
 // excluded). Candidates listed explicitly in "candidates" are planned too.
 #pragma once
@@ -32,6 +36,7 @@
 
 #include "costsim/monte_carlo.hpp"
 #include "costsim/scenario.hpp"
+#include "costsim/study_check.hpp"
 
 namespace costsim {
 
@@ -58,6 +63,8 @@ struct plan_result {
     std::vector<plan_row> rows;      ///< by expected cost, cheapest first
     std::vector<excluded_offer> excluded;
     std::optional<std::size_t> recommended;  ///< index into rows
+    /// The workload's published study, its figures beside costsim's (study_check.hpp).
+    std::optional<study_comparison> study;
 };
 
 /// Probability with which a recommended candidate must meet the deadline.
@@ -75,28 +82,50 @@ json to_json(const plan_result& p);
 
 namespace detail {
 
-inline std::optional<double> offer_speed(const scenario& s, const offer& o) {
-    if (s.speed.empty()) return 1.0;
-    const std::string key = o.gpus ? o.gpus->model : "cpu";
-    for (const auto& [model, v] : s.speed)
-        if (model == key) return v;
-    return std::nullopt;
-}
+// The plan's "interruptions": one model for every spot offer, or a list of models each for
+// the offers it names ("offers": [ids]) or for all (no "offers"); the first that names an
+// offer wins, else the first without "offers", else none.
+struct planned_interruptions {
+    std::vector<std::vector<std::string>> offers;  ///< empty: every offer
+    std::vector<interruption_spec> specs;
+    const interruption_spec* for_offer(const std::string& id) const {
+        for (std::size_t i = 0; i < specs.size(); ++i)
+            if (std::find(offers[i].begin(), offers[i].end(), id) != offers[i].end()) return &specs[i];
+        for (std::size_t i = 0; i < specs.size(); ++i)
+            if (offers[i].empty()) return &specs[i];
+        return nullptr;
+    }
+};
 
-// "16", "12.5": a quantity for a message.
-inline std::string fmt_number(double x) {
-    std::ostringstream o;
-    o << x;
-    return o.str();
+inline planned_interruptions parse_planned_interruptions(const json_cursor& c, const catalog& cat) {
+    planned_interruptions r;
+    if (!c.value().is_array()) {
+        r.offers.emplace_back();
+        r.specs.push_back(parse_interruptions(c));
+        return r;
+    }
+    for (const auto& e : c.elements(true)) {
+        if (!e.value().is_object()) e.fail("an interruption model object");
+        json spec = e.value();
+        std::vector<std::string> ids;
+        if (auto os = e.optional("offers")) {
+            for (const auto& id : os->elements(true)) {
+                ids.push_back(id.string());
+                if (!cat.find(ids.back())) id.fail("an offer id of the scenario's catalog");
+            }
+            spec.erase("offers");
+        }
+        const json_cursor sc(spec, e.file(), e.pointer());
+        r.offers.push_back(std::move(ids));
+        r.specs.push_back(parse_interruptions(sc));
+    }
+    return r;
 }
 
 }  // namespace detail
 
 inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excluded) {
-    scenario out = s;
-    // Listed candidates run at their offer's relative speed too.
-    for (auto& k : out.candidates)
-        if (auto v = detail::offer_speed(s, s.offer_of(k))) k.speedup = *v;
+    scenario out = s;  // listed candidates already run at their offer's speed (scenario.hpp)
     if (!s.plan) return out;
 
     const json plan_doc = *s.plan;
@@ -124,8 +153,8 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
             policies.push_back(name == "spot_only" ? policy_kind::spot_only : policy_kind::deadline_fallback);
         }
     }
-    interruption_spec intr;
-    if (auto i = p.optional("interruptions")) intr = detail::parse_interruptions(*i);
+    detail::planned_interruptions intrs;
+    if (auto i = p.optional("interruptions")) intrs = detail::parse_planned_interruptions(*i, s.offers);
     restart_model restart;
     if (auto r = p.optional("restart")) {
         try {
@@ -142,12 +171,15 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         const offer& o = s.offers.offers[oi];
         if (!only.empty() && std::find(only.begin(), only.end(), o.id) == only.end()) continue;
         auto exclude = [&](const std::string& market, const std::string& why) { excluded.push_back({o.id, market, why}); };
-        const auto speed = detail::offer_speed(s, o);
-        if (!speed) {
-            exclude("*", "no relative speed for " + (o.gpus ? "GPU model \"" + o.gpus->model + "\"" : std::string("a CPU-only offer (\"cpu\")")) +
-                             " in the workload's \"speed\"");
+        const auto runtime = s.runtime_on(o);
+        if (!runtime) {
+            exclude("*", "no runtime figure for " + (o.gpus ? "GPU model \"" + o.gpus->model + "\"" : std::string("a CPU-only offer (\"cpu\")")) +
+                             ": no measurement, published row or entry in the workload's \"speed\"");
             continue;
         }
+        const interruption_spec none;
+        const interruption_spec* found = intrs.for_offer(o.id);
+        const interruption_spec& intr = found ? *found : none;
         if (s.gpu_memory_gib && o.gpus && o.gpus->memory_gib && *o.gpus->memory_gib < *s.gpu_memory_gib) {
             exclude("*", "the job needs " + detail::fmt_number(*s.gpu_memory_gib) + " GiB of GPU memory; " + o.gpus->model +
                              " has " + detail::fmt_number(*o.gpus->memory_gib) + " GiB");
@@ -180,7 +212,11 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 base.offer_index = oi;
                 base.market = m;
                 base.gpus_used = n;
-                base.speedup = *speed * (1.0 + (n - 1) * s.scaling_efficiency.value_or(0.0));
+                base.speedup = runtime->speedup * (1.0 + (n - 1) * s.scaling_efficiency.value_or(0.0));
+                base.runtime = runtime->basis;
+                if (n > 1)
+                    base.runtime.basis += "; " + std::to_string(n) + " GPUs at scaling efficiency " +
+                                          detail::fmt_number(*s.scaling_efficiency);
                 base.restart = restart;
                 base.pointer = "/plan";
                 const usec work = usec(static_cast<std::int64_t>(std::llround(static_cast<double>(s.work.count()) / base.speedup)));
@@ -284,6 +320,7 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
             r.recommended = i;
             break;
         }
+    if (s.study) r.study = compare_with_study(s);
     return r;
 }
 
@@ -298,6 +335,11 @@ inline json to_json(const plan_result& p) {
         c["speedup"] = row.speedup;
         c["pareto"] = row.pareto;
         c["meets_deadline_95"] = row.meets_deadline;
+        const candidate& k = p.expanded.candidates[row.candidate_index];
+        c["runtime"] = {{"hours", to_fast_hours(p.expanded.work_of(k)).count()},
+                        {"source", to_string(k.runtime.source)},
+                        {"basis", k.runtime.basis}};
+        if (k.market == market_kind::spot) c["interruption_model"] = to_json(k.interruptions);
         rows.push_back(c);
     }
     base["candidates"] = rows;
@@ -306,6 +348,7 @@ inline json to_json(const plan_result& p) {
     base["excluded"] = ex;
     base["recommended"] = p.recommended ? json(*p.recommended + 1) : json(nullptr);
     base["deadline_confidence"] = deadline_confidence;
+    if (p.study) base["study"] = to_json(*p.study);
     return base;
 }
 

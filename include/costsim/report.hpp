@@ -286,8 +286,13 @@ inline std::string render_report(const json& r, const report_assets& a) {
     const std::string cur = r.value("currency", std::string());
     std::string table = "<table><thead><tr><th>#</th><th>candidate</th><th>cost mean</th><th>&plusmn;95 %</th>"
                         "<th>P50</th><th>P95</th><th>P99</th><th>time mean h</th><th>P95 h</th><th>billed h</th>"
-                        "<th>P(deadline)</th><th></th></tr></thead><tbody>";
+                        "<th>P(deadline)</th><th>runtime</th><th></th></tr></thead><tbody>";
     char buf[512];
+    // Where each runtime and spot model comes from (plan results carry them), once per line.
+    std::vector<std::string> sources;
+    auto note_source = [&](const std::string& line) {
+        if (std::find(sources.begin(), sources.end(), line) == sources.end()) sources.push_back(line);
+    };
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const json& c = cands[i];
         const json& cost = c["cost"];
@@ -297,20 +302,34 @@ inline std::string render_report(const json& r, const report_assets& a) {
         if (c.value("pareto", false)) marks += "Pareto ";
         if (r.contains("recommended") && r["recommended"].is_number() && r["recommended"].get<std::size_t>() == i + 1)
             marks += "<b>recommended</b>";
+        std::string runtime = "-";
+        if (c.contains("runtime") && c["runtime"].is_object()) {
+            const json& rt = c["runtime"];
+            std::snprintf(buf, sizeof buf, "%.2f h %s", num(rt, "hours"), rt.value("source", std::string("?")).c_str());
+            runtime = buf;
+            note_source(c.value("offer", std::string()) + ": " + runtime + " — " + rt.value("basis", std::string()));
+        }
+        if (c.contains("interruption_model") && c["interruption_model"].is_object())
+            note_source(c.value("offer", std::string()) + " spot interruptions: " + c["interruption_model"].dump());
         const double half = cost.contains("ci95") && cost["ci95"].is_array() && cost["ci95"].size() == 2 &&
                                     cost["ci95"][1].is_number()
                                 ? cost["ci95"][1].get<double>() - num(cost, "mean")
                                 : NAN;
         std::snprintf(buf, sizeof buf,
                       "<tr><td>%zu</td><td>%s</td><td>%.2f %s</td><td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%.2f</td>"
-                      "<td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%.1f %%</td><td>%s</td></tr>",
+                      "<td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%.1f %%</td><td>%s</td><td>%s</td></tr>",
                       i + 1, detail::html_escape(detail::candidate_label(c, i)).c_str(), num(cost, "mean"), cur.c_str(),
                       half, num(cost, "p50"), num(cost, "p95"), num(cost, "p99"), num(t, "mean"), num(t, "p95"),
                       c.contains("billed_hours") ? num(c["billed_hours"], "mean") : NAN,
-                      100 * c.value("deadline_met", 1.0), marks.c_str());
+                      100 * c.value("deadline_met", 1.0), detail::html_escape(runtime).c_str(), marks.c_str());
         table += buf;
     }
     table += "</tbody></table>";
+    if (!sources.empty()) {
+        table += "\n<h3>Where the runtimes and spot models come from</h3>\n<ul>";
+        for (const auto& l : sources) table += "<li>" + detail::html_escape(l) + "</li>";
+        table += "</ul>";
+    }
 
     std::string divs, specs = "[";
     for (std::size_t i = 0; i < charts.size(); ++i) {

@@ -16,6 +16,18 @@
 //            first measurement's samples/s), each measured GPU model's speed, and, where
 //            the workload states none, gpu_memory_gib and scaling_efficiency; listed
 //            candidates run at their offer's speed (see measurement.hpp).
+//   "workload": {"speed": {...} | "speeds.json"}: relative speed per GPU model — inline
+//            (a number, or {"value", "source", "basis"}; see runtime_source.hpp) or a
+//            costsim.speed/v1 file; "speed_basis": what bare numbers rest on (default: an
+//            estimate stated in the scenario); "work_basis": {"source", "basis"} for "work"
+//            (default: an estimate stated in the scenario).
+//   "workload": {"published": "study.json"}: a costsim.published/v1 file (published.hpp)
+//            whose rows give runtimes on their offers (printed, or derived from a printed
+//            cost). An offer's runtime then comes, in this order, from a measurement of its
+//            GPU model, its own published row, a published row of another offer with the
+//            same GPU model, the speed table (× the work), or the work itself when there is
+//            no table; each candidate carries where its runtime comes from (`runtime`).
+//            Without "work", the work is the published runtime of a GPU at speed 1.
 //   candidate "interruptions": {"model": "none" | "poisson" (rate_per_hour) |
 //            "advisor" (bucket "<5%"|"5-10%"|"10-15%"|"15-20%"|">20%") |
 //            "max_lifetime" (lifetime, optional rate_per_hour) |
@@ -47,6 +59,8 @@
 #include <cmath>
 #include <filesystem>
 #include <optional>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -57,7 +71,9 @@
 #include "costsim/interruptions.hpp"
 #include "costsim/json_input.hpp"
 #include "costsim/measurement.hpp"
+#include "costsim/published.hpp"
 #include "costsim/restart.hpp"
+#include "costsim/runtime_source.hpp"
 #include "costsim/spot_price.hpp"
 #include "costsim/trace.hpp"
 
@@ -90,6 +106,7 @@ struct interruption_spec {
     std::vector<fast_hours> lifetimes;  ///< trace_fit: spot lifetimes to resample
     std::vector<fast_hours> outages;    ///< trace_fit: outages (waits for capacity) to resample
     std::optional<usec> trace_gap;      ///< trace_fit: the trace's tick
+    double availability = 1.0;          ///< trace_fit: share of the trace's ticks with spot available
     /// Mean time between interruptions M for Young/Daly (∞ when there are none).
     fast_hours mtbi() const;
 };
@@ -117,6 +134,7 @@ struct candidate {
     price_spec price;
     bool per_tick_billing = false;  ///< "billing": "per_tick": every trace tick held is charged in full
     std::optional<usec> tick;       ///< "tick": decision tick of greedy / uniform_progress in Monte Carlo
+    runtime_basis runtime;          ///< where work / speedup comes from (measured, published, estimate)
     /// How much faster than the workload's reference this candidate runs (relative GPU speed
     /// × multi-GPU scaling): its work is work / speedup hours. Set by the planner.
     double speedup = 1.0;
@@ -134,7 +152,16 @@ struct scenario {
     /// The workload's planning facts, checked here and read by plan.hpp:
     std::optional<double> gpu_memory_gib;     ///< peak GPU memory the job needs
     std::optional<double> scaling_efficiency; ///< each extra GPU adds this share of one GPU's speed
-    std::vector<std::pair<std::string, double>> speed;  ///< relative speed per GPU model (work is at 1.0)
+    std::vector<gpu_speed> speed;  ///< relative speed per GPU model (work is at 1.0), each with its basis
+    runtime_basis work_basis;      ///< where `work` comes from
+    /// The workload's "published" study and the runtimes its rows give, per offer.
+    std::optional<published_study> study;
+    struct published_runtime {
+        std::size_t offer_index;
+        usec runtime;
+        runtime_basis basis;
+    };
+    std::vector<published_runtime> published;
     /// Set when the work comes from costsim-bench measurements (measurement.hpp).
     std::optional<measured_workload> measured;
     /// The scenario's "plan" section, if any, as written (plan.hpp expands it).
@@ -143,6 +170,13 @@ struct scenario {
     std::vector<candidate> candidates;
 
     const offer& offer_of(const candidate& c) const { return offers.offers[c.offer_index]; }
+    /// How fast one GPU of `o` runs the work relative to `work` (work / its runtime), and
+    /// where that comes from; none when nothing gives a figure for its GPU model.
+    struct offer_runtime {
+        double speedup;
+        runtime_basis basis;
+    };
+    std::optional<offer_runtime> runtime_on(const offer& o) const;
     /// The work this candidate has to do: work / speedup, to the microsecond.
     usec work_of(const candidate& c) const {
         return usec(static_cast<std::int64_t>(std::llround(static_cast<double>(work.count()) / c.speedup)));
@@ -150,6 +184,12 @@ struct scenario {
 };
 
 scenario load_scenario(const std::string& path);
+
+/// One line on an interruption model and its parameters, as fitted ("trace_fit
+/// us-east-1d_v100_1.json: 0.487 interruptions per hour of spot running, ...").
+std::string describe(const interruption_spec& i);
+/// The model and its (fitted) parameters, for plan output.
+json to_json(const interruption_spec& i);
 scenario parse_scenario(const json_cursor& root);
 
 // ---------------------------------------------------------------------------------------
@@ -175,6 +215,93 @@ inline std::string_view to_string(checkpoint_rule r) noexcept {
         case checkpoint_rule::daly: return "daly";
     }
     return "?";
+}
+
+namespace detail {
+// "16", "12.5", "0.567": a quantity for a message.
+inline std::string fmt_number(double x) {
+    std::ostringstream o;
+    o << x;
+    return o.str();
+}
+}  // namespace detail
+
+inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& o) const {
+    const std::string model = o.gpus ? o.gpus->model : "cpu";
+    const gpu_speed* sp = nullptr;
+    for (const auto& g : speed)
+        if (g.model == model) sp = &g;
+    const double w = static_cast<double>(work.count());
+    auto from_table = [&]() -> offer_runtime {
+        if (sp->value == 1.0 && sp->basis.source == work_basis.source && sp->basis.basis == work_basis.basis)
+            return {1.0, work_basis};
+        std::ostringstream ref;
+        ref.setf(std::ios::fixed);
+        ref.precision(3);
+        ref << to_fast_hours(work).count();
+        return {sp->value,
+                {weakest(sp->basis.source, work_basis.source),
+                 "the reference runtime " + ref.str() + " h (" + to_string(work_basis.source).data() + ") / " + model +
+                     "'s relative speed " + detail::fmt_number(sp->value) + " (" + to_string(sp->basis.source).data() + ": " +
+                     sp->basis.basis + ")"}};
+    };
+    if (sp && sp->basis.source == runtime_source::measured) return from_table();
+    const offer* same_gpu = nullptr;
+    const published_runtime* same = nullptr;
+    for (const auto& p : published) {
+        const offer& po = offers.offers[p.offer_index];
+        if (po.id == o.id) return offer_runtime{w / static_cast<double>(p.runtime.count()), p.basis};
+        if (!same && po.gpus && o.gpus && po.gpus->model == o.gpus->model) {
+            same = &p;
+            same_gpu = &po;
+        }
+    }
+    if (same)
+        return offer_runtime{w / static_cast<double>(same->runtime.count()),
+                             {same->basis.source, "the " + model + "'s runtime on " + same_gpu->id + ", " + same->basis.basis}};
+    if (sp) return from_table();
+    if (speed.empty()) return offer_runtime{1.0, work_basis};
+    return std::nullopt;
+}
+
+inline std::string describe(const interruption_spec& i) {
+    std::ostringstream o;
+    o.setf(std::ios::fixed);
+    o.precision(3);
+    if (i.model == "none") return "none";
+    if (i.model == "trace_fit") {
+        double outage = 0;
+        for (auto x : i.outages) outage += x.count();
+        outage /= static_cast<double>(i.outages.size());
+        o << "trace_fit " << std::filesystem::path(i.file).filename().string() << ": " << i.rate.per_hour()
+          << " interruptions per hour of spot running (mean lifetime " << std::setprecision(2) << i.mtbi().count()
+          << " h, " << i.lifetimes.size() << " lifetimes resampled), outages mean " << outage << " h ("
+          << i.outages.size() << " resampled), spot available " << std::setprecision(1) << 100 * i.availability
+          << " % of the trace";
+    } else if (i.model == "max_lifetime") {
+        o << "max_lifetime " << i.lifetime->count() << " h, " << i.rate.per_hour() << " per hour before it";
+    } else {
+        o << i.model << ": " << i.rate.per_hour() << " interruptions per hour (Poisson)";
+    }
+    if (i.notice) o << ", notice " << format_duration(std::chrono::duration_cast<usec>(*i.notice));
+    return o.str();
+}
+
+inline json to_json(const interruption_spec& i) {
+    json j{{"model", i.model}, {"rate_per_hour", i.rate.per_hour()}};
+    if (i.model == "trace_fit") {
+        double outage = 0;
+        for (auto x : i.outages) outage += x.count();
+        j["file"] = std::filesystem::path(i.file).filename().string();
+        j["lifetimes"] = i.lifetimes.size();
+        j["mean_lifetime_hours"] = i.mtbi().count();
+        j["outages"] = i.outages.size();
+        j["mean_outage_hours"] = outage / static_cast<double>(i.outages.size());
+        j["availability"] = i.availability;
+    }
+    if (i.lifetime) j["lifetime_hours"] = i.lifetime->count();
+    if (i.notice) j["notice_hours"] = i.notice->count();
+    return j;
 }
 
 inline fast_hours interruption_spec::mtbi() const {
@@ -220,6 +347,7 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
         s.outages = std::move(st.outage_samples);
         if (s.outages.empty()) s.outages.push_back(to_fast_hours(st.gap));  // never out: a preemption still costs a tick
         s.trace_gap = st.gap;
+        s.availability = st.availability;
         s.rate = hazard::from_mean(s.mtbi());
     }
     if (s.model == "none") only({});
@@ -425,16 +553,43 @@ inline scenario parse_scenario(const json_cursor& c) {
     if (s.offers.offers.empty()) c.fail("\"offers\" or a \"catalog\" (the scenario has no offers)");
 
     auto wl = c["workload"];
-    wl.expect_object({"name", "work", "gpu_memory_gib", "scaling_efficiency", "speed", "measurements", "samples", "epochs",
-                      "batch"});
+    wl.expect_object({"name", "work", "work_basis", "gpu_memory_gib", "scaling_efficiency", "speed", "speed_basis",
+                      "published", "measurements", "samples", "epochs", "batch"});
     if (auto n = wl.optional("name")) s.workload_name = n->string();
     if (auto m = wl.optional("gpu_memory_gib")) s.gpu_memory_gib = m->number(0, 1e6);
     if (auto e = wl.optional("scaling_efficiency")) s.scaling_efficiency = e->number(0, 1);
+    runtime_basis bare{runtime_source::estimate, "relative speed stated in the scenario"};
+    if (auto b = wl.optional("speed_basis")) bare.basis = b->string();
     if (auto sp = wl.optional("speed")) {
-        if (!sp->value().is_object()) sp->fail("an object of GPU model to relative speed, e.g. {\"V100\": 1, \"K80\": 0.25}");
-        for (const auto& [model, _] : sp->value().items()) {
-            double v = (*sp)[model].number(1e-9, 1e9);
-            s.speed.emplace_back(model, v);
+        if (sp->value().is_string()) {
+            std::filesystem::path p(sp->string());
+            if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
+            if (wl.has("speed_basis")) wl["speed_basis"].fail("no \"speed_basis\" beside a speed file (its entries give theirs)");
+            s.speed = load_speed_table(p.string()).speeds;
+        } else {
+            s.speed = parse_speeds(*sp, bare);
+        }
+    }
+    s.work_basis = {runtime_source::estimate, "the work stated in the scenario"};
+    if (auto b = wl.optional("work_basis")) {
+        b->expect_object({"source", "basis"});
+        auto src = (*b)["source"];
+        try {
+            s.work_basis.source = parse_runtime_source(src.string());
+        } catch (const value_error& e) {
+            src.fail(e.what());
+        }
+        s.work_basis.basis = (*b)["basis"].string();
+    }
+    if (auto pub = wl.optional("published")) {
+        std::filesystem::path p(pub->string());
+        if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
+        s.study = load_published_study(p.string());
+        for (const auto& row : s.study->rows) {
+            if (row.market != market_kind::on_demand) continue;  // runtimes come from on-demand runs
+            derived_runtime d = runtime_of(*s.study, row, s.offers);
+            s.published.push_back({static_cast<std::size_t>(s.offers.find(row.offer) - s.offers.offers.data()), d.runtime,
+                                   std::move(d.basis)});
         }
     }
     if (auto pl = c.optional("plan")) {
@@ -443,17 +598,52 @@ inline scenario parse_scenario(const json_cursor& c) {
     }
     if (wl.has("measurements")) {  // work, speeds, scaling and memory from costsim-bench (measurement.hpp)
         if (wl.has("work")) wl["work"].fail("no \"work\" beside \"measurements\" (the measured throughput gives it)");
-        s.measured = read_measured_workload(wl, s.offers, s.speed);
+        if (wl.has("published")) wl["published"].fail("no \"published\" beside \"measurements\"");
+        std::vector<std::pair<std::string, double>> stated;
+        for (const auto& g : s.speed) stated.emplace_back(g.model, g.value);
+        s.measured = read_measured_workload(wl, s.offers, stated);
         s.work = s.measured->work;
-        s.speed = s.measured->speed;
+        s.work_basis = {runtime_source::measured, "costsim-bench on " + s.measured->reference_model + ", " +
+                                                      detail::fmt_number(s.measured->reference_samples_per_second) +
+                                                      " samples/s (" + s.measured->files.front() + ")"};
+        std::vector<gpu_speed> merged;
+        for (const auto& [model, v] : s.measured->speed) {
+            const bool was_measured = std::find(s.measured->measured_models.begin(), s.measured->measured_models.end(),
+                                                model) != s.measured->measured_models.end();
+            auto stated_one = std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
+            runtime_basis b = was_measured ? runtime_basis{runtime_source::measured, "measured by costsim-bench"}
+                                           : runtime_basis{stated_one->basis.source,
+                                                           stated_one->basis.basis + ", re-anchored at the measured " +
+                                                               s.measured->reference_model};
+            merged.push_back({model, v, std::move(b)});
+        }
+        s.speed = std::move(merged);
         if (!s.scaling_efficiency) s.scaling_efficiency = s.measured->scaling_efficiency;
         if (!s.gpu_memory_gib) s.gpu_memory_gib = s.measured->gpu_memory_gib;
     } else {
         for (const char* k : {"samples", "epochs", "batch"})
             if (wl.has(k)) wl[k].fail(std::string("no \"") + k + "\" without \"measurements\"");
-        auto work = wl["work"];
-        s.work = work.duration();
-        if (s.work.count() <= 0) work.fail("a positive amount of work such as \"100h\"");
+        if (auto work = wl.optional("work")) {
+            s.work = work->duration();
+            if (s.work.count() <= 0) work->fail("a positive amount of work such as \"100h\"");
+        } else if (!s.published.empty()) {
+            // The reference runtime: the published runtime of a GPU model at speed 1.
+            for (const auto& p : s.published) {
+                const offer& po = s.offers.offers[p.offer_index];
+                const std::string model = po.gpus ? po.gpus->model : "cpu";
+                auto it = std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
+                if (it != s.speed.end() && it->value == 1.0) {
+                    s.work = p.runtime;
+                    s.work_basis = {p.basis.source, po.id + ": " + p.basis.basis};
+                    break;
+                }
+            }
+            if (s.work.count() == 0)
+                wl.fail("a \"work\" (no published runtime is on a GPU model at speed 1 of \"speed\" to give it)");
+            if (wl.has("work_basis")) wl["work_basis"].fail("no \"work_basis\" without \"work\" (the published runtime gives it)");
+        } else {
+            (void)wl["work"];  // required: fails naming it
+        }
     }
     if (auto d = c.optional("deadline")) {
         s.deadline = d->duration();
@@ -476,12 +666,13 @@ inline scenario parse_scenario(const json_cursor& c) {
             oid.fail("an offer id of the scenario (known: " + known + ")");
         }
         k.offer_index = static_cast<std::size_t>(o - s.offers.offers.data());
-        if (s.measured) {  // measured work runs at the offer's measured (or re-anchored) speed
+        if (auto rt = s.runtime_on(*o)) {  // each offer runs at its own speed, from the best figure there is
+            k.speedup = rt->speedup;
+            k.runtime = std::move(rt->basis);
+        } else {
             const std::string model = o->gpus ? o->gpus->model : "cpu";
-            auto sp = std::find_if(s.speed.begin(), s.speed.end(), [&](const auto& e) { return e.first == model; });
-            if (sp == s.speed.end())
-                oid.fail("an offer whose GPU model (\"" + model + "\") has a measurement or a \"speed\" in the workload");
-            k.speedup = sp->second;
+            oid.fail("an offer whose GPU model (\"" + model +
+                     "\") has a measurement, a published row or a \"speed\" in the workload");
         }
         auto mk = cc["market"];
         k.market = parse_market_kind(mk.choice({"on_demand", "spot", "monthly"}));

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "costsim/json_input.hpp"
 
@@ -64,7 +65,9 @@ struct trace_stats_args {
     bool json = false;
 };
 struct import_args {
-    std::string format, file, provider = "aws", as_of, name, region, os, instance;
+    /// skypilot: each file "PATH" (the cloud is --provider) or "PROVIDER=PATH"; one catalog of all.
+    std::vector<std::string> files;
+    std::string format, provider = "aws", as_of, name, source, region, os, instance;
 };
 // Issue 7: `costsim validate` (validate_cmd.cpp).
 struct validate_args {

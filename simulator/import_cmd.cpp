@@ -1,9 +1,13 @@
 // simulator/import_cmd.cpp — `costsim import FORMAT FILE`: real price data into costsim's formats.
 //   skypilot FILE.csv          -> a costsim.catalog/v1 catalog (stdout)
+//   skypilot aws=A.csv lambda=B.csv runpod=C.csv
+//                              -> one catalog of every file's offers, each billed by its cloud
 //   aws-price-history FILE     -> a catalog of spot offers with price histories (stdout)
 //   aws-spot-advisor FILE      -> one JSON object per region/OS/instance: its interruption model
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <vector>
 
 #include "commands.hpp"
 #include "costsim/aws_price_history.hpp"
@@ -15,7 +19,7 @@ namespace costsim::cli {
 
 namespace {
 
-date::year_month_day as_of_of(const import_args& a) {
+date::year_month_day as_of_of(const import_args& a, const std::string& file) {
     if (!a.as_of.empty()) {
         try {
             if (a.as_of.size() != 10) throw value_error("");
@@ -25,10 +29,26 @@ date::year_month_day as_of_of(const import_args& a) {
         }
     }
     std::error_code ec;
-    auto ft = std::filesystem::last_write_time(a.file, ec);
-    if (ec) throw input_error(a.file, "", "a readable file (cannot open it)");
+    auto ft = std::filesystem::last_write_time(file, ec);
+    if (ec) throw input_error(file, "", "a readable file (cannot open it)");
     auto sys = std::chrono::file_clock::to_sys(ft);
     return date::year_month_day{date::floor<date::days>(sys)};
+}
+
+// "lambda=path/lambda.csv" -> {lambda, path/lambda.csv}; a bare path lists --provider's cloud.
+skypilot_file skypilot_file_of(const std::string& arg, const std::string& provider) {
+    const auto eq = arg.find('=');
+    if (eq != std::string::npos && eq > 0) {
+        const std::string name = arg.substr(0, eq);
+        const bool is_name = std::all_of(name.begin(), name.end(), [](char ch) {
+            return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+        });
+        if (is_name) {
+            if (eq + 1 == arg.size()) throw input_error("command line", arg, "PROVIDER=FILE with a file after the '='");
+            return {name, arg.substr(eq + 1)};
+        }
+    }
+    return {provider, arg};
 }
 
 }  // namespace
@@ -36,22 +56,32 @@ date::year_month_day as_of_of(const import_args& a) {
 int run_import(const import_args& a) {
     std::string out;
     if (a.format == "skypilot") {
+        std::vector<skypilot_file> files;
+        for (const auto& f : a.files) files.push_back(skypilot_file_of(f, a.provider));
         skypilot_import o;
-        o.provider = a.provider;
+        o.provider = files.front().provider;
         o.name = a.name;
-        o.as_of = as_of_of(a);
-        out = to_json(load_skypilot_csv(a.file, o)).dump(2) + "\n";
-    } else if (a.format == "aws-price-history") {
-        auto records = load_aws_price_history(a.file);
+        o.source = a.source;
+        o.as_of = as_of_of(a, files.front().path);
+        const bool one = files.size() == 1 && a.files.front() == files.front().path;  // the one-file form, as before
+        out = to_json(one ? load_skypilot_csv(files.front().path, o) : load_skypilot_csvs(files, o)).dump(2) + "\n";
+        std::cout << out << std::flush;
+        return 0;
+    }
+    if (a.files.size() != 1)
+        throw input_error("command line", a.files[1], "one file for " + a.format + " (several are for skypilot only)");
+    const std::string& file = a.files.front();
+    if (a.format == "aws-price-history") {
+        auto records = load_aws_price_history(file);
         if (!a.instance.empty())
             std::erase_if(records, [&](const spot_price_record& r) { return r.instance_type != a.instance; });
-        if (records.empty()) throw input_error(a.file, "/SpotPriceHistory", "records for instance type \"" + a.instance + "\"");
-        auto series = histories(records, a.file);
-        catalog c = to_catalog(series, a.name.empty() ? std::filesystem::path(a.file).stem().string() : a.name,
-                               "AWS describe-spot-price-history: " + a.file);
+        if (records.empty()) throw input_error(file, "/SpotPriceHistory", "records for instance type \"" + a.instance + "\"");
+        auto series = histories(records, file);
+        catalog c = to_catalog(series, a.name.empty() ? std::filesystem::path(file).stem().string() : a.name,
+                               "AWS describe-spot-price-history: " + file);
         out = to_json(c).dump(2) + "\n";
     } else {
-        auto entries = load_spot_advisor(a.file);
+        auto entries = load_spot_advisor(file);
         json arr = json::array();
         for (const auto& e : entries) {
             if (!a.region.empty() && e.region != a.region) continue;
@@ -60,7 +90,7 @@ int run_import(const import_args& a) {
             arr.push_back(to_json(e));
         }
         if (arr.empty())
-            throw input_error(a.file, "/spot_advisor", "an entry for the region / OS / instance asked for (none matches)");
+            throw input_error(file, "/spot_advisor", "an entry for the region / OS / instance asked for (none matches)");
         out = arr.dump(2) + "\n";
     }
     std::cout << out << std::flush;

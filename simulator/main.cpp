@@ -112,10 +112,14 @@ int main(int argc, char** argv) {
     import->add_option("format", im.format, "skypilot | aws-price-history | aws-spot-advisor")
         ->required()
         ->check(CLI::IsMember({"skypilot", "aws-price-history", "aws-spot-advisor"}));
-    import->add_option("file", im.file, "the file to read")->required();
-    import->add_option("--provider", im.provider, "skypilot: the cloud the CSV lists (default aws)");
-    import->add_option("--as-of", im.as_of, "catalog date YYYY-MM-DD (default: the file's modification date)");
+    import->add_option("file", im.files,
+                       "the file to read; skypilot: one or more, each FILE (the cloud is --provider) or PROVIDER=FILE "
+                       "(e.g. aws=aws.csv lambda=lambda.csv), all into one catalog")
+        ->required();
+    import->add_option("--provider", im.provider, "skypilot: the cloud a FILE without PROVIDER= lists (default aws)");
+    import->add_option("--as-of", im.as_of, "catalog date YYYY-MM-DD (default: the first file's modification date)");
     import->add_option("--name", im.name, "catalog name (default: from the file name)");
+    import->add_option("--source", im.source, "skypilot: the catalog's source (default: the files)");
     import->add_option("--region", im.region, "aws-spot-advisor: only this region");
     import->add_option("--os", im.os, "aws-spot-advisor: only this OS (Linux, Windows)");
     import->add_option("--instance", im.instance, "aws-spot-advisor / aws-price-history: only this instance type");

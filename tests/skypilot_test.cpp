@@ -1,7 +1,9 @@
 // Tests of costsim/skypilot.hpp: CSV, offers, the catalog round trip, bad input.
 #include <costsim/skypilot.hpp>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -84,4 +86,137 @@ TEST_CASE("malformed SkyPilot CSVs name the file, the line and the column") {
         parse_skypilot_csv("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,"
                            "AvailabilityZone\np3,V100,1\n", "f.csv", opts()),
         doctest::Contains("f.csv: line 2: 10 fields like the header, got 3"), input_error);
+}
+
+namespace {
+const std::string bundled = std::string(COSTSIM_PRICING_DATA) + "/skypilot-catalog-v7";
+std::vector<skypilot_file> bundled_files() {
+    return {{"aws", bundled + "/aws_gpu_vms.csv"}, {"lambda", bundled + "/lambda_gpu_vms.csv"},
+            {"runpod", bundled + "/runpod_gpu_vms.csv"}};
+}
+std::size_t count_of(const catalog& c, const std::string& provider) {
+    return static_cast<std::size_t>(std::count_if(c.offers.begin(), c.offers.end(), [&](const offer& o) { return o.provider == provider; }));
+}
+}  // namespace
+
+TEST_CASE("the three bundled SkyPilot files (different column orders) make one catalog, each cloud billed by its own rule") {
+    skypilot_import o = opts();
+    o.name = "gpu-cloud";
+    catalog c = load_skypilot_csvs(bundled_files(), o);
+    CHECK(c.name == "gpu-cloud");
+    CHECK(c.source.find("aws=") != std::string::npos);  // default source: the files
+    // 639 AWS rows less 5 merged pairs (p4de.24xlarge listed twice in 5 zones); all 306 Lambda
+    // rows (no AvailabilityZone column); 1,986 Runpod rows less 80 merged pairs.
+    CHECK(count_of(c, "aws") == 634);
+    CHECK(count_of(c, "lambda") == 306);
+    CHECK(count_of(c, "runpod") == 1906);
+    CHECK(c.notes.find("aws: merged 5 pair(s)") != std::string::npos);
+    CHECK(c.notes.find("runpod: merged 80 pair(s)") != std::string::npos);
+
+    const offer* g5 = c.find("aws/use1-az1/g5.xlarge");
+    REQUIRE(g5);
+    CHECK(g5->gpus->model == "A10G");
+    CHECK(*g5->gpus->memory_gib == doctest::Approx(22888.0 / 1024));  // GpuInfo SizeInMiB 22888
+    CHECK(g5->billing.increment.increment == usec(std::chrono::seconds(1)));
+    CHECK(g5->billing.increment.minimum == usec(std::chrono::seconds(60)));
+    CHECK(g5->notes.find("aws.amazon.com") != std::string::npos);
+    // AWS spot per availability zone: the same instance, two zones, two prices.
+    const offer* g5b = c.find("aws/use1-az2/g5.xlarge");
+    REQUIRE(g5b);
+    CHECK(std::get<quoted_price>(g5->spot->price).amount.amount() == parse_decimal("0.4177"));
+    CHECK(std::get<quoted_price>(g5b->spot->price).amount.amount() == parse_decimal("0.397"));
+    // p4de.24xlarge: one row with a spot price, one without, merged into one offer with both.
+    const offer* p4de = c.find("aws/use1-az6/p4de.24xlarge");
+    REQUIRE(p4de);
+    CHECK(p4de->on_demand->price.amount.amount() == parse_decimal("40.96575"));
+    CHECK(std::get<quoted_price>(p4de->spot->price).amount.amount() == parse_decimal("5.8394"));
+
+    // Lambda: regions only, no spot market anywhere, per-minute billing.
+    const offer* h100 = c.find("lambda/us-east-1/gpu_1x_h100_sxm5");
+    REQUIRE(h100);
+    CHECK(h100->on_demand->price.amount.amount() == parse_decimal("3.29"));
+    CHECK(h100->billing.increment.increment == usec(std::chrono::minutes(1)));
+    CHECK(h100->billing.increment.minimum == usec(std::chrono::minutes(1)));
+    CHECK(h100->notes.find("docs.lambda.ai/public-cloud/billing") != std::string::npos);
+    for (const auto& of : c.offers)
+        if (of.provider == "lambda") CHECK_FALSE(of.spot);
+
+    // Runpod: per second, no minimum; interruptible pods as the spot market where listed.
+    const offer* a100 = c.find("runpod/US-TX-3/1x_A100-80GB_SECURE");
+    REQUIRE(a100);
+    CHECK(a100->billing.increment.increment == usec(std::chrono::seconds(1)));
+    CHECK(a100->billing.increment.minimum == usec(0));
+    CHECK(a100->notes.find("docs.runpod.io/accounts-billing/billing") != std::string::npos);
+    CHECK(std::get<quoted_price>(a100->spot->price).amount.amount() == parse_decimal("1.19"));
+    const offer* l4 = c.find("runpod/US-TX-3/1x_L4_SECURE");
+    REQUIRE(l4);
+    CHECK_FALSE(l4->spot);
+    // A spot price above the on-demand one is kept and said.
+    const offer* l40s = c.find("runpod/US-TX-3/1x_L40S_SECURE");
+    REQUIRE(l40s);
+    CHECK(l40s->notes.find("SpotPrice is above its Price") != std::string::npos);
+    CHECK(a100->notes.find("above its Price") == std::string::npos);
+
+    json j = to_json(c);
+    catalog back = parse_catalog(json_cursor(j, "catalog.json"));
+    CHECK(to_json(back) == j);
+}
+
+TEST_CASE("billing per provider: each rule and its source; an unknown cloud keeps the documented default") {
+    CHECK(skypilot_billing_for("aws").rule.minimum == usec(std::chrono::seconds(60)));
+    CHECK(skypilot_billing_for("lambda").rule.increment == usec(std::chrono::minutes(1)));
+    CHECK(skypilot_billing_for("runpod").rule.increment == usec(std::chrono::seconds(1)));
+    CHECK(skypilot_billing_for("runpod").rule.minimum == usec(0));
+    CHECK(skypilot_billing_for("gcp").rule.minimum == usec(std::chrono::minutes(1)));
+    CHECK(skypilot_billing_for("azure").rule.increment == usec(std::chrono::minutes(1)));
+    auto other = skypilot_billing_for("vast");
+    CHECK(other.rule.increment == usec(std::chrono::seconds(1)));
+    CHECK(other.rule.minimum == usec(std::chrono::seconds(60)));
+    CHECK(other.note.find("assumed") != std::string::npos);
+}
+
+TEST_CASE("rows that list one offer twice are merged when they agree, refused when they disagree") {
+    const std::string head = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Region,SpotPrice,Price,AvailabilityZone\n";
+    skypilot_import o = opts();
+    o.provider = "runpod";
+    // The same zone under two country codes (as SkyPilot lists Runpod's EU-SE-1).
+    catalog c = parse_skypilot_csv(head + "1x_A,A100-80GB,1.0,8.0,80.0,A100-80GB,NO,1.19,1.64,EU-SE-1\n"
+                                          "1x_A,A100-80GB,1.0,8.0,80.0,A100-80GB,SE,,1.64,EU-SE-1\n",
+                                   "r.csv", o);
+    REQUIRE(c.offers.size() == 1);
+    CHECK(c.offers[0].id == "runpod/EU-SE-1/1x_A");
+    CHECK(c.offers[0].spot);  // from the row that has it
+    CHECK(c.notes.find("merged 1 pair(s)") != std::string::npos);
+    CHECK(c.notes.find("lines 2+3)") != std::string::npos);
+    // Prices that disagree: still one id, so an error.
+    CHECK_THROWS_WITH_AS(parse_skypilot_csv(head + "1x_A,A100-80GB,1.0,8.0,80.0,,NO,1.19,1.64,EU-SE-1\n"
+                                                   "1x_A,A100-80GB,1.0,8.0,80.0,,SE,1.19,1.99,EU-SE-1\n",
+                                            "r.csv", o),
+                         doctest::Contains("r.csv: line 3: one row per instance"), input_error);
+    // A row repeated verbatim is a copying mistake, not a second listing.
+    const std::string row = "1x_A,A100-80GB,1.0,8.0,80.0,,NO,1.19,1.64,EU-SE-1\n";
+    CHECK_THROWS_AS(parse_skypilot_csv(head + row + row, "r.csv", o), input_error);
+}
+
+TEST_CASE("a file without an AvailabilityZone column (SkyPilot's Lambda file) lists regions") {
+    skypilot_import o = opts();
+    o.provider = "lambda";
+    catalog c = parse_skypilot_csv("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+                                   "gpu_1x_a10,A10,1.0,30.0,200.0,0.75,us-east-1,\"{'Gpus': [{'MemoryInfo': {'SizeInMiB': 24576}}]}\",\n",
+                                   "l.csv", o);
+    REQUIRE(c.offers.size() == 1);
+    CHECK(c.offers[0].id == "lambda/us-east-1/gpu_1x_a10");
+    CHECK_FALSE(c.offers[0].spot);
+    CHECK(*c.offers[0].gpus->memory_gib == doctest::Approx(24));
+}
+
+TEST_CASE("several files: an offer id in two of them is refused, naming both") {
+    skypilot_import o = opts();
+    const std::string f = data + "/real_formats/skypilot_vms.csv";
+    CHECK_THROWS_WITH_AS(load_skypilot_csvs({{"aws", f}, {"aws", f}}, o), doctest::Contains("offer ids distinct across the files"),
+                         input_error);
+    catalog c = load_skypilot_csvs({{"aws", f}, {"vast", f}}, o);
+    CHECK(c.name == "skypilot-aws+vast");
+    CHECK(c.find("vast/us-west-2a/p3.2xlarge"));
+    CHECK(c.find("vast/us-west-2a/p3.2xlarge")->notes.find("assumed") != std::string::npos);
 }

@@ -5,19 +5,31 @@
 //     Region,AvailabilityZone
 // one row per instance type and region (or zone). CSV per RFC 4180: fields may be quoted,
 // quotes inside doubled; GpuInfo is a quoted Python/JSON dict from which only
-// 'SizeInMiB' (GPU memory) is taken.
+// 'SizeInMiB' (GPU memory) is taken. A file without an AvailabilityZone column (SkyPilot's
+// Lambda file) lists regions only.
 //
 // Each row becomes one offer "<provider>/<zone, else region>/<instance>": on-demand at
 // Price and spot at SpotPrice (USD per hour; either may be empty, not both), GPUs from
-// AcceleratorName × AcceleratorCount, vCPUs and memory. When several rows share that id
-// (GCP lists one instance type with different accelerators), all of them get
-// "+<count>x<accelerator>" appended. Billing per provider: aws per second with a 60 s
-// minimum, gcp per second with a 1 min minimum, azure per minute; any other provider per
-// second with a 60 s minimum, said in the offer's notes.
+// AcceleratorName × AcceleratorCount, vCPUs and memory. Rows that give one id the same
+// instance, GPUs, vCPUs and memory and agree on every price both list become one offer, each
+// market from the row that has it (SkyPilot lists AWS p4de.24xlarge twice per zone, once
+// without a spot price, and RunPod's EU-SE-1 under two country codes); the catalog's notes
+// say which lines. When rows that differ share an id (GCP lists one instance type with
+// different accelerators), all of them get "+<count>x<accelerator>" appended. A spot price
+// above the on-demand one is kept as listed and said in the offer's notes.
+//
+// Billing per provider (skypilot_billing_for), said in every offer's notes with its source:
+// aws per second with a 60 s minimum (Linux), lambda per minute (one-minute increments),
+// runpod per second with no minimum, gcp per second with a 1 min minimum, azure per minute;
+// any other provider per second with a 60 s minimum, an assumption the notes say.
+//
+// Several files, one per provider (load_skypilot_csvs), make one catalog; offer ids must
+// stay distinct across them.
 // Reading is strict: a missing column, an unterminated quote, a malformed or negative
-// price, a non-numeric count, a row with the wrong number of fields, duplicate ids, or no
-// rows is an input_error naming the file and "line N/Column". A row with neither price
-// is left out, and the catalog's notes say which lines.
+// price, a non-numeric count, a row with the wrong number of fields, a row repeated
+// verbatim, rows that share an id and disagree, or no rows is an input_error naming the file
+// and "line N/Column". A row with neither price is left out, and the catalog's notes say
+// which lines.
 #pragma once
 
 #include <algorithm>
@@ -45,13 +57,28 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text, const s
 
 struct skypilot_import {
     std::string provider = "aws";
-    std::string name;    ///< catalog name (default "skypilot-<provider>")
-    std::string source;  ///< default: the file
+    std::string name;    ///< catalog name (default "skypilot-<provider>", or the providers joined by "+")
+    std::string source;  ///< default: the file(s)
     date::year_month_day as_of{};
 };
 
+/// One SkyPilot CSV and the cloud whose rows it lists.
+struct skypilot_file {
+    std::string provider, path;
+};
+
+/// How `provider` bills its instances, and the offer note that says so and where from.
+struct skypilot_billing {
+    increment_rule rule;
+    std::string note;
+};
+skypilot_billing skypilot_billing_for(const std::string& provider);
+
 catalog parse_skypilot_csv(const std::string& text, const std::string& file, const skypilot_import& o);
 catalog load_skypilot_csv(const std::string& path, const skypilot_import& o);
+/// One catalog of every file's offers (o.provider is ignored: each file names its own);
+/// input_error when an offer id is in two files.
+catalog load_skypilot_csvs(const std::vector<skypilot_file>& files, const skypilot_import& o);
 
 /// "3.06", "0.9731", also "1.2e-05" (converted exactly); value_error otherwise.
 exact parse_csv_decimal(const std::string& s);
@@ -136,6 +163,37 @@ inline std::string trim(const std::string& s) {
 }
 }  // namespace detail
 
+inline skypilot_billing skypilot_billing_for(const std::string& provider) {
+    using std::chrono::minutes;
+    using std::chrono::seconds;
+    if (provider == "aws")
+        return {{usec(seconds(1)), usec(seconds(60))},
+                "billed per second with a 60 s minimum (Linux on-demand and spot instances; AWS, \"New - Per-Second "
+                "Billing for EC2 Instances and EBS Volumes\", https://aws.amazon.com/blogs/aws/"
+                "new-per-second-billing-for-ec2-instances-and-ebs-volumes/)"};
+    if (provider == "lambda")
+        return {{usec(minutes(1)), usec(minutes(1))},
+                "billed in one-minute increments from launch (once health checks pass) to termination (Lambda docs, "
+                "Billing: https://docs.lambda.ai/public-cloud/billing); Lambda sells no spot instances"};
+    if (provider == "runpod")
+        return {{usec(seconds(1)), usec(0)},
+                "billed per second, no minimum stated (Runpod docs, Billing overview: \"All compute and storage charges "
+                "are billed per second\", https://docs.runpod.io/accounts-billing/billing); SpotPrice is Runpod's "
+                "interruptible (spot) pod price"};
+    if (provider == "gcp") return {{usec(seconds(1)), usec(minutes(1))}, ""};
+    if (provider == "azure") return {{usec(minutes(1)), usec(minutes(1))}, ""};
+    return {{usec(seconds(1)), usec(seconds(60))}, "billing rule assumed (per second, 60 s minimum): SkyPilot's CSV has none"};
+}
+
+namespace detail {
+inline std::string skypilot_lines(const std::vector<std::string>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < 20; ++i) out += " " + items[i];
+    return out + (items.size() > 20 ? " ...)" : ")");
+}
+inline bool same_price(const std::optional<exact>& a, const std::optional<exact>& b) { return !a || !b || *a == *b; }
+}  // namespace detail
+
 inline catalog parse_skypilot_csv(const std::string& text, const std::string& file, const skypilot_import& o) {
     auto rows = parse_csv(text, file);
     if (rows.empty()) throw input_error(file, "line 1", "a header line (the file is empty)");
@@ -143,8 +201,9 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
     std::map<std::string, std::size_t> col;
     for (std::size_t i = 0; i < header.size(); ++i) col[detail::trim(header[i])] = i;
     for (const char* need : {"InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs", "MemoryGiB", "GpuInfo",
-                             "Price", "SpotPrice", "Region", "AvailabilityZone"})
+                             "Price", "SpotPrice", "Region"})
         if (!col.count(need)) throw input_error(file, "line 1", std::string("a \"") + need + "\" column (SkyPilot's header)");
+    const bool zones = col.count("AvailabilityZone") > 0;
     if (rows.size() == 1) throw input_error(file, "line 2", "at least one instance row (the catalog is empty)");
 
     catalog c;
@@ -152,19 +211,18 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
     c.source = o.source.empty() ? "SkyPilot catalog CSV " + file : o.source;
     c.as_of = o.as_of;
     c.currency = currency("USD");
-    increment_rule rule{usec(std::chrono::seconds(1)), usec(std::chrono::seconds(60))};
-    std::string billing_note;
-    if (o.provider == "gcp") rule = {usec(std::chrono::seconds(1)), usec(std::chrono::minutes(1))};
-    else if (o.provider == "azure") rule = {usec(std::chrono::minutes(1)), usec(std::chrono::minutes(1))};
-    else if (o.provider != "aws") billing_note = "billing rule assumed (per second, 60 s minimum): SkyPilot's CSV has none";
+    const skypilot_billing billing = skypilot_billing_for(o.provider);
 
     struct pending {
         offer o;
         std::string acc_suffix;
         std::size_t line;
+        std::optional<exact> od, spot;
+        const std::vector<std::string>* row;
     };
     std::vector<pending> offers;
     std::vector<std::size_t> skipped;
+    std::vector<std::string> merged;
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto& row = rows[r];
         const std::size_t line = r + 1;
@@ -201,7 +259,7 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
         of.instance = get("InstanceType");
         if (of.instance.empty()) throw input_error(file, where("InstanceType"), "an instance type (the field is empty)");
         of.provider = o.provider;
-        std::string zone = get("AvailabilityZone"), region = get("Region");
+        std::string zone = zones ? get("AvailabilityZone") : std::string(), region = get("Region");
         if (zone.empty() && region.empty()) throw input_error(file, where("Region"), "a region or an availability zone");
         of.region = zone.empty() ? region : zone;
         of.id = o.provider + "/" + of.region + "/" + of.instance;
@@ -229,13 +287,32 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
             skipped.push_back(line);
             continue;
         }
-        if (od) of.on_demand = hourly_market{quoted_price{money(*od, currency("USD")), price_unit::hour, false, {}}};
-        if (spot) of.spot = spot_market{quoted_price{money(*spot, currency("USD")), price_unit::hour, false, {}}};
-        of.billing.increment = rule;
-        of.notes = billing_note;
-        offers.push_back({std::move(of), suffix, line});
+        // A second row for an offer already read, differing but agreeing on it: one offer.
+        auto same_offer = [&](const pending& p) {
+            const offer& q = p.o;
+            return q.id == of.id && p.acc_suffix == suffix && *p.row != row && q.vcpus == of.vcpus &&
+                   q.memory_gib == of.memory_gib && q.gpus.has_value() == of.gpus.has_value() &&
+                   (!q.gpus || (q.gpus->model == of.gpus->model && q.gpus->count == of.gpus->count &&
+                                q.gpus->memory_gib == of.gpus->memory_gib)) &&
+                   detail::same_price(p.od, od) && detail::same_price(p.spot, spot);
+        };
+        if (auto it = std::find_if(offers.begin(), offers.end(), same_offer); it != offers.end()) {
+            if (!it->od) it->od = od;
+            if (!it->spot) it->spot = spot;
+            merged.push_back(std::to_string(it->line) + "+" + std::to_string(line));
+            continue;
+        }
+        offers.push_back({std::move(of), suffix, line, od, spot, &row});
     }
     if (offers.empty()) throw input_error(file, "line 2", "at least one row with a Price or a SpotPrice");
+    for (auto& p : offers) {
+        if (p.od) p.o.on_demand = hourly_market{quoted_price{money(*p.od, currency("USD")), price_unit::hour, false, {}}};
+        if (p.spot) p.o.spot = spot_market{quoted_price{money(*p.spot, currency("USD")), price_unit::hour, false, {}}};
+        p.o.billing.increment = billing.rule;
+        p.o.notes = billing.note;
+        if (p.od && p.spot && *p.spot > *p.od)
+            p.o.notes += std::string(p.o.notes.empty() ? "" : "; ") + "the source row's SpotPrice is above its Price (kept as listed)";
+    }
     std::map<std::string, int> uses;
     for (const auto& p : offers) ++uses[p.o.id];
     std::map<std::string, std::size_t> seen;
@@ -248,11 +325,18 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
         seen.emplace(p.o.id, p.line);
         c.offers.push_back(std::move(p.o));
     }
+    std::vector<std::string> notes;
     if (!skipped.empty()) {
-        c.notes = "left out " + std::to_string(skipped.size()) + " row(s) with neither Price nor SpotPrice (lines";
-        for (std::size_t i = 0; i < skipped.size() && i < 20; ++i) c.notes += " " + std::to_string(skipped[i]);
-        c.notes += skipped.size() > 20 ? " ...)" : ")";
+        std::vector<std::string> lines;
+        for (auto l : skipped) lines.push_back(std::to_string(l));
+        notes.push_back("left out " + std::to_string(skipped.size()) + " row(s) with neither Price nor SpotPrice (lines" +
+                        detail::skypilot_lines(lines));
     }
+    if (!merged.empty())
+        notes.push_back("merged " + std::to_string(merged.size()) +
+                        " pair(s) of rows that list one offer twice and agree on it, each market from the row that has it (lines" +
+                        detail::skypilot_lines(merged));
+    for (const auto& n : notes) c.notes += (c.notes.empty() ? "" : "; ") + n;
     return c;
 }
 
@@ -262,6 +346,34 @@ inline catalog load_skypilot_csv(const std::string& path, const skypilot_import&
     std::ostringstream ss;
     ss << in.rdbuf();
     return parse_skypilot_csv(ss.str(), path, o);
+}
+
+inline catalog load_skypilot_csvs(const std::vector<skypilot_file>& files, const skypilot_import& o) {
+    if (files.empty()) throw input_error("command line", "", "at least one SkyPilot CSV");
+    catalog c;
+    std::string providers, sources;
+    for (const auto& f : files) {
+        providers += (providers.empty() ? "" : "+") + f.provider;
+        sources += (sources.empty() ? "" : ", ") + f.provider + "=" + f.path;
+    }
+    c.name = o.name.empty() ? "skypilot-" + providers : o.name;
+    c.source = o.source.empty() ? "SkyPilot catalog CSVs " + sources : o.source;
+    c.as_of = o.as_of;
+    c.currency = currency("USD");
+    std::map<std::string, std::string> from;  // offer id -> file
+    for (const auto& f : files) {
+        skypilot_import one = o;
+        one.provider = f.provider;
+        catalog part = load_skypilot_csv(f.path, one);
+        for (auto& of : part.offers) {
+            if (auto it = from.find(of.id); it != from.end())
+                throw input_error(f.path, "", "offer ids distinct across the files (\"" + of.id + "\" is in " + it->second + " too)");
+            from.emplace(of.id, f.path);
+            c.offers.push_back(std::move(of));
+        }
+        if (!part.notes.empty()) c.notes += (c.notes.empty() ? "" : "; ") + f.provider + ": " + part.notes;
+    }
+    return c;
 }
 
 }  // namespace costsim

@@ -219,7 +219,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                                           detail::fmt_number(*s.scaling_efficiency);
                 base.restart = restart;
                 base.pointer = "/plan";
-                const usec work = usec(static_cast<std::int64_t>(std::llround(static_cast<double>(s.work.count()) / base.speedup)));
+                const usec work = s.work_at(base.speedup);
                 if (m != market_kind::spot) {
                     base.policy = policy_kind::on_demand;
                     out.candidates.push_back(base);

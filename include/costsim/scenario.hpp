@@ -109,6 +109,8 @@ struct interruption_spec {
     double availability = 1.0;          ///< trace_fit: share of the trace's ticks with spot available
     /// Mean time between interruptions M for Young/Daly (∞ when there are none).
     fast_hours mtbi() const;
+    /// trace_fit: the mean of the outages resampled as waits for capacity.
+    fast_hours mean_outage() const;
 };
 
 struct checkpoint_spec {
@@ -177,10 +179,12 @@ struct scenario {
         runtime_basis basis;
     };
     std::optional<offer_runtime> runtime_on(const offer& o) const;
-    /// The work this candidate has to do: work / speedup, to the microsecond.
-    usec work_of(const candidate& c) const {
-        return usec(static_cast<std::int64_t>(std::llround(static_cast<double>(work.count()) / c.speedup)));
+    /// The work at `speedup` times the reference speed: work / speedup, to the microsecond.
+    usec work_at(double speedup) const {
+        return usec(static_cast<std::int64_t>(std::llround(static_cast<double>(work.count()) / speedup)));
     }
+    /// The work this candidate has to do.
+    usec work_of(const candidate& c) const { return work_at(c.speedup); }
 };
 
 scenario load_scenario(const std::string& path);
@@ -270,12 +274,9 @@ inline std::string describe(const interruption_spec& i) {
     o.precision(3);
     if (i.model == "none") return "none";
     if (i.model == "trace_fit") {
-        double outage = 0;
-        for (auto x : i.outages) outage += x.count();
-        outage /= static_cast<double>(i.outages.size());
         o << "trace_fit " << std::filesystem::path(i.file).filename().string() << ": " << i.rate.per_hour()
           << " interruptions per hour of spot running (mean lifetime " << std::setprecision(2) << i.mtbi().count()
-          << " h, " << i.lifetimes.size() << " lifetimes resampled), outages mean " << outage << " h ("
+          << " h, " << i.lifetimes.size() << " lifetimes resampled), outages mean " << i.mean_outage().count() << " h ("
           << i.outages.size() << " resampled), spot available " << std::setprecision(1) << 100 * i.availability
           << " % of the trace";
     } else if (i.model == "max_lifetime") {
@@ -290,18 +291,22 @@ inline std::string describe(const interruption_spec& i) {
 inline json to_json(const interruption_spec& i) {
     json j{{"model", i.model}, {"rate_per_hour", i.rate.per_hour()}};
     if (i.model == "trace_fit") {
-        double outage = 0;
-        for (auto x : i.outages) outage += x.count();
         j["file"] = std::filesystem::path(i.file).filename().string();
         j["lifetimes"] = i.lifetimes.size();
         j["mean_lifetime_hours"] = i.mtbi().count();
         j["outages"] = i.outages.size();
-        j["mean_outage_hours"] = outage / static_cast<double>(i.outages.size());
+        j["mean_outage_hours"] = i.mean_outage().count();
         j["availability"] = i.availability;
     }
     if (i.lifetime) j["lifetime_hours"] = i.lifetime->count();
     if (i.notice) j["notice_hours"] = i.notice->count();
     return j;
+}
+
+inline fast_hours interruption_spec::mean_outage() const {
+    double sum = 0;
+    for (auto x : outages) sum += x.count();
+    return fast_hours(outages.empty() ? 0.0 : sum / static_cast<double>(outages.size()));
 }
 
 inline fast_hours interruption_spec::mtbi() const {

@@ -67,8 +67,7 @@ struct run_cost {
 };
 
 inline usec runtime_of_offer(const scenario& s, const offer& o) {
-    auto rt = s.runtime_on(o);
-    return usec(static_cast<std::int64_t>(std::llround(static_cast<double>(s.work.count()) / rt->speedup)));
+    return s.work_at(s.runtime_on(o)->speedup);
 }
 
 inline std::vector<run_cost> per_run_costs(const scenario& s, int months) {

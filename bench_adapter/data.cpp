@@ -1,17 +1,14 @@
 // bench_adapter/data.cpp — loaders for the real data formats and the seeded synthetic
 // generators (see data.hpp).
 #include "data.hpp"
+#include "data_formats.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <unordered_map>
-
-#include <nlohmann/json.hpp>
 
 #include "costsim/error.hpp"
 
@@ -21,14 +18,6 @@ namespace {
 
 [[noreturn]] void bad(const std::string& path, const std::string& where, const std::string& expected) {
     throw costsim::input_error(path, where, expected);
-}
-
-std::string read_all(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) bad(path, "", "a readable file (cannot open it)");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 // Shuffled split of n samples: the last `heldout` share of a seeded permutation is held out.
@@ -62,50 +51,6 @@ std::vector<std::string> words_of(std::string_view text) {
     }
     if (!w.empty()) out.push_back(std::move(w));
     return out;
-}
-
-// RFC 4180 records: quoted fields may hold commas, "" and newlines. Returns false at EOF.
-bool next_record(const std::string& s, std::size_t& i, std::vector<std::string>& fields, std::int64_t& line,
-                 const std::string& path) {
-    fields.clear();
-    if (i >= s.size()) return false;
-    std::string f;
-    bool quoted = false, was_quoted = false;
-    const std::int64_t start_line = line;
-    for (; i < s.size(); ++i) {
-        const char c = s[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < s.size() && s[i + 1] == '"') {
-                f += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                if (c == '\n') ++line;
-                f += c;
-            }
-        } else if (c == '"' && f.empty() && !was_quoted) {
-            quoted = was_quoted = true;
-        } else if (c == ',') {
-            fields.push_back(std::move(f));
-            f.clear();
-            was_quoted = false;
-        } else if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
-            ++i;
-            ++line;
-            break;
-        } else {
-            f += c;
-        }
-    }
-    if (quoted) bad(path, "line " + std::to_string(start_line), "a closing quote for the field opened on this line");
-    fields.push_back(std::move(f));
-    return true;
-}
-
-bool is_integer(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 }  // namespace
@@ -165,45 +110,10 @@ text_classification synthetic_sentiment(std::int64_t n, std::int64_t vocab, std:
 
 text_classification load_sentiment_csv(const std::string& path, const std::string& format, std::int64_t vocab,
                                        std::int64_t seq, std::uint64_t seed, double heldout) {
-    const std::string s = read_all(path);
-    std::vector<std::pair<int, std::string>> rows;
-    std::vector<std::string> f;
-    std::size_t i = 0;
-    std::int64_t line = 1, skipped_neutral = 0;
-    std::string fmt = format;
-    while (true) {
-        const std::int64_t at = line;
-        if (!next_record(s, i, f, line, path)) break;
-        if (f.size() == 1 && f[0].empty()) continue;  // blank line
-        if (fmt == "auto") {
-            fmt = f.size() == 6 ? "sentiment140" : f.size() == 4 ? "thinknook" : f.size() == 2 ? "csv" : "";
-            if (fmt.empty())
-                bad(path, "line " + std::to_string(at),
-                    "2 columns (label,text), 4 (ItemID,Sentiment,SentimentSource,SentimentText) or 6 (Sentiment140), got " +
-                        std::to_string(f.size()));
-        }
-        const std::size_t want = fmt == "sentiment140" ? 6 : fmt == "thinknook" ? 4 : 2;
-        if (f.size() != want)
-            bad(path, "line " + std::to_string(at), std::to_string(want) + " columns (" + fmt + "), got " + std::to_string(f.size()));
-        const std::string& label = fmt == "thinknook" ? f[1] : f[0];
-        const std::string& text = fmt == "sentiment140" ? f[5] : fmt == "thinknook" ? f[3] : f[1];
-        if (!is_integer(label)) {
-            if (rows.empty() && at == 1) continue;  // a header row
-            bad(path, "line " + std::to_string(at), "a label 0 or 1 (or 0/2/4 in Sentiment140), got \"" + label + "\"");
-        }
-        const int l = std::atoi(label.c_str());
-        if (fmt == "sentiment140" && l == 2) {
-            ++skipped_neutral;
-            continue;
-        }
-        if (!(l == 0 || l == 1 || (fmt == "sentiment140" && l == 4)))
-            bad(path, "line " + std::to_string(at),
-                std::string("a label ") + (fmt == "sentiment140" ? "0, 2 or 4" : "0 or 1") + ", got " + label);
-        rows.emplace_back(l == 0 ? 0 : 1, text);
-    }
-    if (rows.size() < 2) bad(path, "", "at least 2 labelled rows (found " + std::to_string(rows.size()) + ")");
+    const sentiment_rows parsed = parse_sentiment_csv(read_file_bytes(path), path, format);
+    const auto& rows = parsed.rows;
     text_classification d;
-    d.format = fmt;
+    d.format = parsed.format;
     d.path = path;
     const auto n = static_cast<std::int64_t>(rows.size());
     split(n, seed, heldout, d.train, d.heldout);
@@ -234,7 +144,6 @@ text_classification load_sentiment_csv(const std::string& path, const std::strin
             tok[r][seq - take + k] = it == id.end() ? 1 : it->second;
         }
     }
-    (void)skipped_neutral;
     return d;
 }
 
@@ -265,22 +174,6 @@ image_classification synthetic_cifar(std::int64_t n, std::int64_t classes, std::
     return d;
 }
 
-namespace {
-void read_cifar_file(const std::string& path, std::vector<std::uint8_t>& px, std::vector<std::int64_t>& labels) {
-    const std::string s = read_all(path);
-    constexpr std::size_t record = 1 + 3 * 32 * 32;
-    if (s.empty() || s.size() % record != 0)
-        bad(path, "", "a CIFAR-10 binary batch: records of 3073 bytes (1 label + 3072 pixels), got " +
-                          std::to_string(s.size()) + " bytes");
-    for (std::size_t r = 0; r < s.size() / record; ++r) {
-        const auto l = static_cast<unsigned char>(s[r * record]);
-        if (l > 9) bad(path, "record " + std::to_string(r), "a label 0..9, got " + std::to_string(l));
-        labels.push_back(l);
-        px.insert(px.end(), s.begin() + static_cast<std::ptrdiff_t>(r * record + 1),
-                  s.begin() + static_cast<std::ptrdiff_t>((r + 1) * record));
-    }
-}
-}  // namespace
 
 image_classification load_cifar10(const std::string& path, std::uint64_t seed, double heldout) {
     namespace fs = std::filesystem;
@@ -298,13 +191,14 @@ image_classification load_cifar10(const std::string& path, std::uint64_t seed, d
         }
         std::sort(batches.begin(), batches.end());
         if (batches.empty()) bad(path, "", "a folder with CIFAR-10 binary batches (data_batch_1.bin, ...)");
-        for (const auto& b : batches) read_cifar_file(b, px, labels);
+        for (const auto& b : batches) parse_cifar_batch(read_file_bytes(b), b, px, labels);
         if (fs::exists(fs::path(path) / "test_batch.bin")) {
             test_from = static_cast<std::int64_t>(labels.size());
-            read_cifar_file((fs::path(path) / "test_batch.bin").string(), px, labels);
+            const std::string test = (fs::path(path) / "test_batch.bin").string();
+            parse_cifar_batch(read_file_bytes(test), test, px, labels);
         }
     } else {
-        read_cifar_file(path, px, labels);
+        parse_cifar_batch(read_file_bytes(path), path, px, labels);
     }
     const auto n = static_cast<std::int64_t>(labels.size());
     d.images = torch::from_blob(px.data(), {n, 3, 32, 32}, torch::kUInt8).clone();
@@ -359,34 +253,14 @@ text_batchable synthetic_texts(std::int64_t n, std::int64_t vocab, std::int64_t 
 
 text_batchable load_texts(const std::string& path, const std::string& format, const std::string& field,
                           std::int64_t vocab, std::int64_t seq) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) bad(path, "", "a readable file (cannot open it)");
     std::string fmt = format;
     if (fmt == "auto") fmt = std::filesystem::path(path).extension() == ".jsonl" ? "jsonl" : "lines";
     if (fmt != "jsonl" && fmt != "lines") bad("command line", "--format", "auto, lines or jsonl for texts, got \"" + format + "\"");
+    const std::vector<std::string> texts = parse_texts(read_file_bytes(path), path, fmt, field);
     text_batchable t;
     t.format = fmt;
     t.path = path;
-    std::int64_t line = 0;
-    for (std::string s; std::getline(in, s);) {
-        ++line;
-        if (!s.empty() && s.back() == '\r') s.pop_back();
-        if (s.find_first_not_of(" \t") == std::string::npos) continue;
-        if (fmt == "lines") {
-            t.texts.push_back(encode_text(s, vocab, seq));
-            continue;
-        }
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(s);
-        } catch (const nlohmann::json::parse_error&) {
-            bad(path, "line " + std::to_string(line), "a JSON object per line (JSONL)");
-        }
-        if (!j.is_object() || !j.contains(field) || !j[field].is_string())
-            bad(path, "line " + std::to_string(line) + " /" + field, "a string (the text to classify)");
-        t.texts.push_back(encode_text(j[field].get<std::string>(), vocab, seq));
-    }
-    if (t.texts.empty()) bad(path, "", "at least one text");
+    for (const auto& s : texts) t.texts.push_back(encode_text(s, vocab, seq));
     return t;
 }
 

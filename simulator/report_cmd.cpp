@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "costsim/atomic_file.hpp"
 #include "costsim/costsim.hpp"
 
 #ifndef COSTSIM_BUILD_REPORT_DIR
@@ -46,34 +47,9 @@ void write_report(const json& result, const std::string& path) {
     const std::string dir = report_dir();
     report_assets assets{read_asset(dir, "vega.min.js"), read_asset(dir, "vega-lite.min.js"),
                          read_asset(dir, "vega-embed.min.js")};
-    std::string html;
-    try {
-        html = render_report(result, assets);
-    } catch (const model_error& e) {
-        throw input_error(path, "", e.what());
-    } catch (const json::exception& e) {
-        throw input_error(path, "/candidates", std::string("a costsim simulate or plan result (") + e.what() + ")");
-    }
-    // Write beside the target, then rename: a report is either whole or absent.
-    const fs::path target(path);
-    const fs::path tmp = target.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw input_error(path, "", "a writable output path");
-        out << html;
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            throw input_error(path, "", "a writable output path (write failed)");
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        throw input_error(path, "", "a writable output path (" + ec.message() + ")");
-    }
+    const std::string html = render_report_from(result, assets, path);
+    // A report is either whole or absent, even if costsim is killed while writing it.
+    write_file_atomically(path, html);
 }
 
 int run_report(const report_args& a) {

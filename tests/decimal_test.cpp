@@ -115,3 +115,11 @@ TEST_CASE("to_double is the nearest double, for charts only") {
     CHECK(to_double(q(1, 4)) == 0.25);
     CHECK(to_double(q(-3, 2)) == -1.5);
 }
+
+TEST_CASE("leading zeros are decimal, never octal (found by the aws_price_history and skypilot_csv fuzzers)") {
+    // Boost's cpp_int reads "010" as octal 8 and refuses "0089": both were reachable from a file.
+    CHECK(parse_decimal("010.5") == exact(21, 2));
+    CHECK(parse_decimal("00891.00") == exact(891));
+    CHECK(parse_decimal("0089") == exact(89));
+    CHECK(to_decimal_string(parse_decimal("007.250")) == "7.25");
+}

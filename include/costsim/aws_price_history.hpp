@@ -166,11 +166,7 @@ inline std::vector<spot_price_record> parse_aws_price_history_text(const std::st
 }
 
 inline std::vector<spot_price_record> load_aws_price_history(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw input_error(path, "", "a readable file (cannot open it)");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse_aws_price_history_text(ss.str(), path);
+    return parse_aws_price_history_text(read_input_file(path), path);
 }
 
 inline std::vector<spot_price_series> histories(const std::vector<spot_price_record>& records, const std::string& file) {

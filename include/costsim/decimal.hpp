@@ -67,15 +67,16 @@ inline exact parse_decimal(std::string_view t) {
     if (!is_decimal(t) || t.size() > 40)
         throw value_error("a non-negative decimal string such as \"0.9731\" (no sign, exponent or "
                           "NaN), got \"" + std::string(t) + "\"");
-    std::size_t dot = t.find('.');
-    big_int num(std::string(t.substr(0, dot)));
-    big_int den = 1;
-    if (dot != std::string_view::npos) {
-        std::string_view fp = t.substr(dot + 1);
-        for (char c : fp) {
-            num = num * 10 + (c - '0');
-            den *= 10;
+    // Digit by digit: cpp_int's string constructor reads a leading 0 as octal ("010" = 8).
+    big_int num = 0, den = 1;
+    bool after_point = false;
+    for (char c : t) {
+        if (c == '.') {
+            after_point = true;
+            continue;
         }
+        num = num * 10 + (c - '0');
+        if (after_point) den *= 10;
     }
     return exact(num, den);
 }

@@ -2,7 +2,8 @@
 //
 // Every problem with user input ends as an `input_error`: which file, which JSON
 // pointer inside it (RFC 6901, e.g. "/candidates/0/checkpoint/every"), and what was
-// expected. `what()` is the one-line message the CLI prints before exiting with 2.
+// expected. `what()` is the one-line message the CLI prints before exiting with 2
+// (control characters quoted from the input are escaped, so it stays one line).
 // Parsers of single values (decimals, durations, timestamps) throw `value_error`,
 // which knows only what was wrong; the JSON layer adds the file and the path.
 #pragma once
@@ -13,10 +14,33 @@
 
 namespace costsim {
 
+namespace detail {
+// A message is one line whatever the input held: a key or value quoted from a file may
+// contain newlines or terminal escapes, which are written as \n, \r, \t or \xHH.
+inline std::string one_line(const std::string& part) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (char ch : part) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (c < 0x20 || c == 0x7f) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+}  // namespace detail
+
 /// A single value is malformed; says what was expected.
 class value_error : public std::runtime_error {
 public:
-    explicit value_error(const std::string& expected) : std::runtime_error(expected) {}
+    explicit value_error(const std::string& expected) : std::runtime_error(detail::one_line(expected)) {}
 };
 
 /// Input (a file, or a command-line value) is malformed at a known place.
@@ -33,13 +57,13 @@ public:
 private:
     static std::string compose(const std::string& file, const std::string& pointer,
                                const std::string& expected) {
-        std::string s = file.empty() ? std::string("<input>") : file;
+        std::string s = detail::one_line(file.empty() ? std::string("<input>") : file);
         s += ": ";
         if (!pointer.empty()) {
-            s += pointer;
+            s += detail::one_line(pointer);
             s += ": ";
         }
-        s += expected;
+        s += detail::one_line(expected);
         return s;
     }
     std::string file_, pointer_, expected_;
@@ -50,7 +74,7 @@ private:
 /// still reported, never silently defaulted.
 class model_error : public std::runtime_error {
 public:
-    explicit model_error(const std::string& what) : std::runtime_error(what) {}
+    explicit model_error(const std::string& what) : std::runtime_error(detail::one_line(what)) {}
 };
 
 }  // namespace costsim

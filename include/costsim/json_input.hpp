@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <optional>
@@ -32,6 +33,10 @@ namespace costsim {
 
 using json = nlohmann::ordered_json;
 
+/// The largest input file costsim reads (the biggest bundled one is 2.5 MiB).
+inline constexpr std::size_t max_input_bytes = std::size_t{1} << 30;
+/// The bytes of an input file: a regular file or a pipe of at most max_input_bytes.
+std::string read_input_file(const std::string& path);
 /// Reads and parses a JSON file; throws input_error naming the file on any failure.
 json load_json_file(const std::string& path);
 /// Parses JSON text that came from `name` (a file name, or "<stdin>").
@@ -95,7 +100,7 @@ inline std::string json_pointer_token(std::string_view key) {
 inline json parse_json_text(const std::string& text, const std::string& name) {
     try {
         return json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number such as 1e400
         std::string msg = e.what();
         // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> keep the tail.
         if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
@@ -103,14 +108,29 @@ inline json parse_json_text(const std::string& text, const std::string& name) {
     }
 }
 
-inline json load_json_file(const std::string& path) {
+inline std::string read_input_file(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto st = fs::status(path, ec);
+    // A folder or a device (/dev/zero, a terminal) is refused before it is read: reading one
+    // would fail obscurely, never end, or wait for a person. Pipes (<(...)) are files here.
+    if (!ec && st.type() != fs::file_type::regular && st.type() != fs::file_type::fifo &&
+        st.type() != fs::file_type::not_found)
+        throw input_error(path, "", "a regular file (this is a folder, a device or a socket)");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw input_error(path, "", "a readable file (cannot open it)");
-    std::ostringstream ss;
-    ss << in.rdbuf();
+    std::string text;
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > max_input_bytes)
+            throw input_error(path, "", "a file of at most " + std::to_string(max_input_bytes >> 20) + " MiB");
+    }
     if (in.bad()) throw input_error(path, "", "a readable file (read failed)");
-    return parse_json_text(ss.str(), path);
+    return text;
 }
+
+inline json load_json_file(const std::string& path) { return parse_json_text(read_input_file(path), path); }
 
 namespace detail {
 inline std::string type_name(const json& j) {

@@ -35,6 +35,9 @@ inline constexpr std::size_t report_max_charted = 12;
 /// The HTML page for a `simulate --json` or `plan --json` object. Throws model_error if
 /// the object lacks what the charts need (candidates with cost and time statistics).
 std::string render_report(const json& result, const report_assets& assets);
+/// render_report for a result read from `file` (a user's file, perhaps not costsim's): any
+/// problem with it is an input_error naming `file`, never another exception.
+std::string render_report_from(const json& result, const report_assets& assets, const std::string& file);
 /// The Vega-Lite specifications the page embeds, in order (exposed for tests).
 std::vector<json> report_charts(const json& result);
 
@@ -43,6 +46,14 @@ std::vector<json> report_charts(const json& result);
 // ---------------------------------------------------------------------------------------
 
 namespace detail {
+// A result is a user's file: a member it lacks reads as null (which the accessors then
+// refuse with a json::exception), never nlohmann's unchecked const operator[].
+inline const json& field(const json& j, const char* key) {
+    static const json none;
+    if (!j.is_object()) return none;
+    auto it = j.find(key);
+    return it == j.end() ? none : *it;
+}
 
 inline std::string html_escape(const std::string& s) {
     std::string o;
@@ -98,12 +109,12 @@ inline std::string candidate_label(const json& c, std::size_t i) {
     std::string l = std::to_string(i + 1) + ". " + c.value("offer", std::string("?")) + " " + c.value("market", std::string());
     std::string pol = c.value("policy", std::string());
     if (!pol.empty() && pol != "on_demand") l += " " + pol;
-    if (c.contains("checkpoint") && c["checkpoint"].value("rule", std::string("none")) != "none") {
+    if (c.contains("checkpoint") && detail::field(c, "checkpoint").value("rule", std::string("none")) != "none") {
         char buf[32];
-        std::snprintf(buf, sizeof buf, " ckpt %.2fh", c["checkpoint"].value("every_hours", 0.0));
+        std::snprintf(buf, sizeof buf, " ckpt %.2fh", detail::field(c, "checkpoint").value("every_hours", 0.0));
         l += buf;
     }
-    if (c.contains("gpus_used") && c["gpus_used"].get<int>() > 1) l += " x" + std::to_string(c["gpus_used"].get<int>()) + " GPUs";
+    if (c.contains("gpus_used") && detail::field(c, "gpus_used").get<int>() > 1) l += " x" + std::to_string(detail::field(c, "gpus_used").get<int>()) + " GPUs";
     return l;
 }
 
@@ -148,7 +159,7 @@ inline std::vector<json> report_charts(const json& r) {
                                {"time_p95", time.value("p95", 0.0)},
                                {"pareto", c.value("pareto", false)}});
         if (i >= report_max_charted || !c.contains("quantiles")) continue;
-        std::vector<double> q = c["quantiles"]["cost"].get<std::vector<double>>();
+        std::vector<double> q = detail::field(detail::field(c, "quantiles"), "cost").get<std::vector<double>>();
         if (q.size() != 101) throw model_error("101 cost percentiles per candidate (quantiles/cost)");
         for (std::size_t k = 0; k < q.size(); ++k)
             cdf.push_back(json{{"candidate", label}, {"rank", i + 1}, {"cost", q[k]}, {"p", k / 100.0}});
@@ -169,10 +180,10 @@ inline std::vector<json> report_charts(const json& r) {
     for (auto& a : scatter) {
         bool dominated = false;
         for (const auto& b : scatter) {
-            const double ca = a["cost"], ta = a["time"], cb = b["cost"], tb = b["time"];
+            const double ca = detail::field(a, "cost"), ta = detail::field(a, "time"), cb = detail::field(b, "cost"), tb = detail::field(b, "time");
             dominated = dominated || (cb <= ca && tb <= ta && (cb < ca || tb < ta));
         }
-        if (!a["pareto"].get<bool>()) a["pareto"] = !dominated;
+        if (!detail::field(a, "pareto").get<bool>()) a["pareto"] = !dominated;
     }
     const std::string cost_title = "cost (" + cur + ")";
     // Distributions need the percentiles that costsim writes; a result without them gets
@@ -227,8 +238,8 @@ inline std::vector<json> report_charts(const json& r) {
                            {{"x", {{"field", "time"}, {"type", "quantitative"}}},
                             {"y", {{"field", "cost"}, {"type", "quantitative"}}},
                             {"order", {{"field", "time"}, {"type", "quantitative"}}}}}});
-    if (r.contains("deadline_hours") && r["deadline_hours"].is_number())
-        layers.push_back(json{{"data", {{"values", json::array({{{"deadline", r["deadline_hours"]}}})}}},
+    if (r.contains("deadline_hours") && detail::field(r, "deadline_hours").is_number())
+        layers.push_back(json{{"data", {{"values", json::array({{{"deadline", detail::field(r, "deadline_hours")}}})}}},
                               {"mark", {{"type", "rule"}, {"color", "firebrick"}, {"strokeWidth", 2}}},
                               {"encoding", {{"x", {{"field", "deadline"}, {"type", "quantitative"}}}}}});
     charts.push_back(json{{"$schema", "https://vega.github.io/schema/vega-lite/v6.json"},
@@ -241,13 +252,13 @@ inline std::vector<json> report_charts(const json& r) {
     // A replay's timeline: {"timeline": {"hours": [...], "price": [...], "available": [...]},
     //                       "sessions": [{"start_hours", "end_hours", "market"}, ...]}.
     if (r.contains("timeline")) {
-        const json& tl = r["timeline"];
+        const json& tl = detail::field(r, "timeline");
         json pts = json::array();
         const auto hours = tl.at("hours").get<std::vector<double>>();
         for (std::size_t i = 0; i < hours.size(); ++i) {
             json p{{"hours", hours[i]}};
-            if (tl.contains("price")) p["price"] = tl["price"][i];
-            if (tl.contains("available")) p["available"] = tl["available"][i];
+            if (tl.contains("price")) p["price"] = detail::field(tl, "price").at(i);
+            if (tl.contains("available")) p["available"] = detail::field(tl, "available").at(i);
             pts.push_back(p);
         }
         json tlayers = json::array();
@@ -261,7 +272,7 @@ inline std::vector<json> report_charts(const json& r) {
                                     {{"x", {{"field", "hours"}, {"type", "quantitative"}}},
                                      {"y", {{"field", "price"}, {"type", "quantitative"}, {"title", "spot price"}}}}}});
         if (r.contains("sessions"))
-            tlayers.push_back(json{{"data", {{"values", r["sessions"]}}},
+            tlayers.push_back(json{{"data", {{"values", detail::field(r, "sessions")}}},
                                    {"mark", {{"type", "rect"}, {"opacity", 0.5}, {"tooltip", true}}},
                                    {"encoding",
                                     {{"x", {{"field", "start_hours"}, {"type", "quantitative"}}},
@@ -282,7 +293,7 @@ inline std::vector<json> report_charts(const json& r) {
 
 inline std::string render_report(const json& r, const report_assets& a) {
     const std::vector<json> charts = report_charts(r);
-    const json& cands = r["candidates"];
+    const json& cands = detail::field(r, "candidates");
     const std::string cur = r.value("currency", std::string());
     std::string table = "<table><thead><tr><th>#</th><th>candidate</th><th>cost mean</th><th>&plusmn;95 %</th>"
                         "<th>P50</th><th>P95</th><th>P99</th><th>time mean h</th><th>P95 h</th><th>billed h</th>"
@@ -295,32 +306,32 @@ inline std::string render_report(const json& r, const report_assets& a) {
     };
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const json& c = cands[i];
-        const json& cost = c["cost"];
-        const json& t = c["makespan_hours"];
+        const json& cost = detail::field(c, "cost");
+        const json& t = detail::field(c, "makespan_hours");
         auto num = [](const json& j, const char* k) { return j.contains(k) && j[k].is_number() ? j[k].get<double>() : NAN; };
         std::string marks;
         if (c.value("pareto", false)) marks += "Pareto ";
-        if (r.contains("recommended") && r["recommended"].is_number() && r["recommended"].get<std::size_t>() == i + 1)
+        if (r.contains("recommended") && detail::field(r, "recommended").is_number() && detail::field(r, "recommended").get<std::size_t>() == i + 1)
             marks += "<b>recommended</b>";
         std::string runtime = "-";
-        if (c.contains("runtime") && c["runtime"].is_object()) {
-            const json& rt = c["runtime"];
+        if (c.contains("runtime") && detail::field(c, "runtime").is_object()) {
+            const json& rt = detail::field(c, "runtime");
             std::snprintf(buf, sizeof buf, "%.2f h %s", num(rt, "hours"), rt.value("source", std::string("?")).c_str());
             runtime = buf;
             note_source(c.value("offer", std::string()) + ": " + runtime + " — " + rt.value("basis", std::string()));
         }
-        if (c.contains("interruption_model") && c["interruption_model"].is_object())
-            note_source(c.value("offer", std::string()) + " spot interruptions: " + c["interruption_model"].dump());
-        const double half = cost.contains("ci95") && cost["ci95"].is_array() && cost["ci95"].size() == 2 &&
-                                    cost["ci95"][1].is_number()
-                                ? cost["ci95"][1].get<double>() - num(cost, "mean")
+        if (c.contains("interruption_model") && detail::field(c, "interruption_model").is_object())
+            note_source(c.value("offer", std::string()) + " spot interruptions: " + detail::field(c, "interruption_model").dump());
+        const double half = cost.contains("ci95") && detail::field(cost, "ci95").is_array() && detail::field(cost, "ci95").size() == 2 &&
+                                    detail::field(cost, "ci95")[1].is_number()
+                                ? detail::field(cost, "ci95")[1].get<double>() - num(cost, "mean")
                                 : NAN;
         std::snprintf(buf, sizeof buf,
                       "<tr><td>%zu</td><td>%s</td><td>%.2f %s</td><td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%.2f</td>"
                       "<td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%.1f %%</td><td>%s</td><td>%s</td></tr>",
                       i + 1, detail::html_escape(detail::candidate_label(c, i)).c_str(), num(cost, "mean"), cur.c_str(),
                       half, num(cost, "p50"), num(cost, "p95"), num(cost, "p99"), num(t, "mean"), num(t, "p95"),
-                      c.contains("billed_hours") ? num(c["billed_hours"], "mean") : NAN,
+                      c.contains("billed_hours") ? num(detail::field(c, "billed_hours"), "mean") : NAN,
                       100 * c.value("deadline_met", 1.0), detail::html_escape(runtime).c_str(), marks.c_str());
         table += buf;
     }
@@ -342,14 +353,14 @@ inline std::string render_report(const json& r, const report_assets& a) {
     std::string title = "costsim report: " + r.value("scenario", std::string("result"));
     std::string meta = std::to_string(r.value("trials", 0)) + " trials, seed " + std::to_string(r.value("seed", 0)) +
                        ", currency " + cur;
-    if (r.contains("deadline_hours") && r["deadline_hours"].is_number()) {
-        std::snprintf(buf, sizeof buf, ", deadline %.2f h", r["deadline_hours"].get<double>());
+    if (r.contains("deadline_hours") && detail::field(r, "deadline_hours").is_number()) {
+        std::snprintf(buf, sizeof buf, ", deadline %.2f h", detail::field(r, "deadline_hours").get<double>());
         meta += buf;
     }
     std::string excluded;
-    if (r.contains("excluded") && r["excluded"].is_array() && !r["excluded"].empty()) {
+    if (r.contains("excluded") && detail::field(r, "excluded").is_array() && !detail::field(r, "excluded").empty()) {
         excluded = "<h2>Excluded</h2><ul>";
-        for (const auto& e : r["excluded"])
+        for (const auto& e : detail::field(r, "excluded"))
             excluded += "<li>" + detail::html_escape(e.value("offer", std::string())) + " (" +
                         detail::html_escape(e.value("market", std::string())) + "): " +
                         detail::html_escape(e.value("reason", std::string())) + "</li>";
@@ -382,6 +393,18 @@ var svg=document.querySelector('#chart'+i+' svg');return svg&&svg.querySelectorA
 </body></html>
 )JS";
     return html;
+}
+
+inline std::string render_report_from(const json& result, const report_assets& assets, const std::string& file) {
+    if (!result.is_object() || !result.contains("candidates"))
+        throw input_error(file, "/candidates", "a costsim simulate or plan --json result");
+    try {
+        return render_report(result, assets);
+    } catch (const model_error& e) {
+        throw input_error(file, "", e.what());
+    } catch (const json::exception& e) {
+        throw input_error(file, "/candidates", std::string("a costsim simulate or plan result (") + e.what() + ")");
+    }
 }
 
 }  // namespace costsim

@@ -612,7 +612,8 @@ inline scenario parse_scenario(const json_cursor& c) {
                                                       detail::fmt_number(s.measured->reference_samples_per_second) +
                                                       " samples/s (" + s.measured->files.front() + ")"};
         std::vector<gpu_speed> merged;
-        for (const auto& [model, v] : s.measured->speed) {
+        for (const auto& [model_name, v] : s.measured->speed) {
+            const std::string& model = model_name;  // a lambda cannot capture a binding before clang 16
             const bool was_measured = std::find(s.measured->measured_models.begin(), s.measured->measured_models.end(),
                                                 model) != s.measured->measured_models.end();
             auto stated_one = std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });

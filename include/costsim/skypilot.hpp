@@ -341,11 +341,7 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
 }
 
 inline catalog load_skypilot_csv(const std::string& path, const skypilot_import& o) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw input_error(path, "", "a readable file (cannot open it)");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse_skypilot_csv(ss.str(), path, o);
+    return parse_skypilot_csv(read_input_file(path), path, o);
 }
 
 inline catalog load_skypilot_csvs(const std::vector<skypilot_file>& files, const skypilot_import& o) {

@@ -27,6 +27,7 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include "costsim/atomic_file.hpp"
 #include "costsim/duration.hpp"
 #include "data.hpp"
 
@@ -209,48 +210,6 @@ std::string parameters_digest(const torch::nn::Module& m) {
     return buf;
 }
 
-namespace {
-void write_all(int fd, const std::string& bytes, const std::string& path) {
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            throw costsim::input_error(path, "", std::string("a writable file (") + std::strerror(errno) + ")");
-        }
-        done += static_cast<std::size_t>(w);
-    }
-}
-}  // namespace
-
-void write_file_atomically(const std::string& path, const std::string& bytes, const std::function<void()>& before_rename) {
-    const std::string tmp = path + ".tmp";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw costsim::input_error(path, "", std::string("a writable location (") + std::strerror(errno) + ")");
-    try {
-        write_all(fd, bytes, tmp);
-        if (::fsync(fd) != 0) throw costsim::input_error(tmp, "", std::string("a file that can be synced (") + std::strerror(errno) + ")");
-    } catch (...) {
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        throw;
-    }
-    ::close(fd);
-    if (before_rename) before_rename();
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        ::unlink(tmp.c_str());
-        throw costsim::input_error(path, "", std::string("a location the file can be renamed into (") + std::strerror(errno) + ")");
-    }
-    // The rename itself is durable only once the folder is synced.
-    std::string dir = std::filesystem::path(path).parent_path().string();
-    if (dir.empty()) dir = ".";
-    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
-    }
-}
-
 void emit(const common_options& o, const std::vector<costsim::measurement>& ms) {
     costsim::json out;
     if (ms.size() == 1) {
@@ -261,7 +220,7 @@ void emit(const common_options& o, const std::vector<costsim::measurement>& ms) 
     }
     const std::string text = out.dump(2) + "\n";
     if (o.output.empty() || o.output == "-") std::cout << text << std::flush;
-    else write_file_atomically(o.output, text);
+    else costsim::write_file_atomically(o.output, text);
 }
 
 [[noreturn]] void die_now() {
@@ -329,7 +288,7 @@ void checkpointer::write(const torch::nn::Module& model, const torch::optim::Opt
     root.save_to(bytes);
     const std::string b = bytes.str();
     const bool die = o_.kill_in_checkpoint > 0 && state.step == o_.kill_in_checkpoint;
-    write_file_atomically(o_.checkpoint, b, [&] {
+    costsim::write_file_atomically(o_.checkpoint, b, [&] {
         if (die) die_now();  // the temp file is complete, the rename has not happened
     });
     write_s_.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

@@ -84,10 +84,6 @@ std::int64_t parameter_count(const torch::nn::Module& m);
 /// FNV-1a 64 over every parameter and buffer's bytes, in registration order.
 std::string parameters_digest(const torch::nn::Module& m);
 
-/// Writes `bytes` to `path` atomically: a temp file beside it, fsync, rename, fsync of the
-/// folder. A reader (or a crash) sees the old file or the new one, never half of one.
-void write_file_atomically(const std::string& path, const std::string& bytes,
-                           const std::function<void()>& before_rename = {});
 /// The measurement(s) as JSON, to --output (atomically) or stdout.
 void emit(const common_options& o, const std::vector<costsim::measurement>& ms);
 

@@ -124,3 +124,12 @@ if(TARGET costsim_cli)
                    "-DERR_RE=validate_bad_flag\\.json: /validate/bench: flags costsim-bench runs with"
                    -P ${PROJECT_SOURCE_DIR}/tests/cli/check.cmake)
 endif()
+
+# -o is atomic: killed (SIGXFSZ from `ulimit -f 1`) while writing its measurement file, the
+# runner leaves the previous file whole and nothing beside it (tests/cli/atomic_write.cmake).
+string(REPLACE ";" "|" bilstm_tiny_args "${bilstm_tiny}")
+add_test(NAME "bench: -o killed mid-write leaves the previous measurement file whole and nothing beside it"
+         COMMAND ${CMAKE_COMMAND}
+                 "-DCMD=$<TARGET_FILE:costsim_bench>|${bilstm_tiny_args}|-o|${bench_work}/atomic/out.json"
+                 -DOUT=${bench_work}/atomic/out.json -DLIMIT_KB=1 "-DMARK=^{.*\"schema\": *\"costsim.measurement/v1\".*}\n?$"
+                 -P ${PROJECT_SOURCE_DIR}/tests/cli/atomic_write.cmake)

@@ -12,6 +12,7 @@
 #include "costsim/billing.hpp"
 #include "costsim/offer.hpp"
 #include "costsim/json_input.hpp"
+#include "costsim/atomic_file.hpp"
 #include "costsim/catalog.hpp"
 #include "costsim/invoice.hpp"
 #include "costsim/rank.hpp"

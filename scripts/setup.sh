@@ -12,6 +12,7 @@ if [ "${1:-}" = "--test" ]; then
   COSTSIM_PACKAGES+=(libtorch-dev)  # costsim-bench (LibTorch 1.13, CPU) is built and tested in stage 1
   COSTSIM_PACKAGES+=(libopenmpi-dev openmpi-bin)  # `simulate --mpi`, checked with mpirun -np 2
   COSTSIM_PACKAGES+=(libbenchmark-dev)  # bench/ kernels, compiled (not timed) in stage 1
+  COSTSIM_PACKAGES+=(clang libclang-rt-dev)  # fuzz/ targets (libFuzzer), built and replayed in stage 4
 fi
 # --bench: what bench/ needs (Google Benchmark kernels, the numpy peer, MPI).
 if [ "${1:-}" = "--bench" ]; then

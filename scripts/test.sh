@@ -3,14 +3,16 @@
 #   1. warnings-as-errors build, unit + CLI tests (ctest), every header compiled alone,
 #      costsim-bench (LibTorch) built and its CPU tests run;
 #   2. the same tests under AddressSanitizer + UBSan;
-#   3. install into a temporary prefix and build examples/planning_tool against it.
+#   3. install into a temporary prefix and build examples/planning_tool against it;
+#   4. the libFuzzer targets (fuzz/, clang) built, run once over their seeds and every input
+#      a fuzzer found, then 10 s of fuzzing each (the long runs are scripts/fuzz.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh" --test
 jobs=$(nproc)
 out="${COSTSIM_TEST_BUILD_DIR:-$root/build-test}"
 
-echo "== 1/3 build with -Wall -Wextra -Wpedantic -Werror, run the tests"
+echo "== 1/4 build with -Wall -Wextra -Wpedantic -Werror, run the tests"
 # COSTSIM_WITH_TORCH=ON: costsim-bench is built here and its CPU tests run (tiny shapes, seconds
 # each). Stage 2 leaves it OFF: LibTorch is not built with ASan, and its OpenMP pool and
 # allocator give reports that are not ours; the adapter (include/costsim) is checked there.
@@ -21,7 +23,7 @@ cmake -S "$root" -B "$out/werror" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOSTSIM_WE
 cmake --build "$out/werror" -j"$jobs"
 ctest --test-dir "$out/werror" --output-on-failure -j"$jobs"
 
-echo "== 2/3 AddressSanitizer + UBSan"
+echo "== 2/4 AddressSanitizer + UBSan"
 cmake -S "$root" -B "$out/asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
       -DCOSTSIM_WERROR=ON -DCOSTSIM_SANITIZE=ON \
       -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_WITH_MPI=OFF -DCOSTSIM_INSTALL=OFF >/dev/null
@@ -29,7 +31,7 @@ cmake --build "$out/asan" --target costsim_tests costsim_cli planning_tool -j"$j
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$out/asan" --output-on-failure -j"$jobs"
 
-echo "== 3/3 install, then build a consumer against the installed package"
+echo "== 3/4 install, then build a consumer against the installed package"
 prefix="$out/prefix"
 rm -rf "$prefix" "$out/consumer"
 cmake --install "$out/werror" --prefix "$prefix" >/dev/null
@@ -43,4 +45,12 @@ grep -q "^cheapest: gce/us-central1/k80 (spot) 2.19 USD" "$out/consumer/output.t
 "$prefix/bin/costsim" simulate "$root/tests/data/spec_scenario.json" --trials 1000 \
   --report "$out/consumer/report.html" >/dev/null  # ...and its installed charting libraries
 grep -q "data-charts-expected" "$out/consumer/report.html"
+
+echo "== 4/4 fuzz targets (clang, libFuzzer + ASan + UBSan): seeds and found inputs, then 10 s each"
+COSTSIM_FUZZ_BUILD_DIR="$out/fuzz" COSTSIM_FUZZ_SEED=1 bash "$root/scripts/fuzz.sh" 10 | tee "$out/fuzz-summary.txt"
+ctest --test-dir "$out/fuzz" -R "^fuzz:" --output-on-failure -j"$jobs"
+if awk 'NR > 1 && ($7 != 0 || $8 != 0) { bad = 1 } END { exit !bad }' "$out/fuzz/fuzz-out/summary.tsv"; then
+  echo "a fuzz target found a crash in 10 s: see $out/fuzz/fuzz-out/" >&2
+  exit 1
+fi
 echo "costsim tests: all stages passed"

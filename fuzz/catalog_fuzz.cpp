@@ -1,0 +1,10 @@
+// fuzz/catalog_fuzz.cpp — costsim.catalog/v1 files (`--catalog`, a scenario's catalog).
+#include "costsim/catalog.hpp"
+#include "fuzz_reader.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return costsim::fuzz::check_reader(data, size, costsim::fuzz::input_name, [](const std::string& b, const std::string& n) {
+        const costsim::json j = costsim::parse_json_text(b, n);
+        (void)costsim::parse_catalog(costsim::json_cursor(j, n));
+    });
+}

@@ -1,0 +1,10 @@
+// fuzz/trace_windows_fuzz.cpp — the evaluation windows file of `replay --windows`.
+#include "costsim/trace.hpp"
+#include "fuzz_reader.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return costsim::fuzz::check_reader(data, size, costsim::fuzz::input_name, [](const std::string& b, const std::string& n) {
+        const costsim::json j = costsim::parse_json_text(b, n);
+        (void)costsim::parse_trace_windows(costsim::json_cursor(j, n));
+    });
+}

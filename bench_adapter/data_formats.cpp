@@ -4,12 +4,13 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "costsim/csv.hpp"
 #include "costsim/error.hpp"
+#include "costsim/json_input.hpp"
 
 namespace bench {
 
@@ -19,71 +20,23 @@ namespace {
     throw costsim::input_error(path, where, expected);
 }
 
-// RFC 4180 records: quoted fields may hold commas, "" and newlines. Returns false at EOF.
-bool next_record(const std::string& s, std::size_t& i, std::vector<std::string>& fields, std::int64_t& line,
-                 const std::string& path) {
-    fields.clear();
-    if (i >= s.size()) return false;
-    std::string f;
-    bool quoted = false, was_quoted = false;
-    const std::int64_t start_line = line;
-    for (; i < s.size(); ++i) {
-        const char c = s[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < s.size() && s[i + 1] == '"') {
-                f += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                if (c == '\n') ++line;
-                f += c;
-            }
-        } else if (c == '"' && f.empty() && !was_quoted) {
-            quoted = was_quoted = true;
-        } else if (c == ',') {
-            fields.push_back(std::move(f));
-            f.clear();
-            was_quoted = false;
-        } else if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
-            ++i;
-            ++line;
-            break;
-        } else {
-            f += c;
-        }
-    }
-    if (quoted) bad(path, "line " + std::to_string(start_line), "a closing quote for the field opened on this line");
-    fields.push_back(std::move(f));
-    return true;
-}
-
 bool is_integer(const std::string& s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 }  // namespace
 
-std::string read_file_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) bad(path, "", "a readable file (cannot open it)");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) bad(path, "", "a readable file (read failed)");
-    return ss.str();
-}
+// The same checks as every costsim reader: a regular file or a pipe, at most 1 GiB.
+std::string read_file_bytes(const std::string& path) { return costsim::read_input_file(path); }
 
 sentiment_rows parse_sentiment_csv(const std::string& s, const std::string& path, const std::string& format) {
     sentiment_rows out;
-    std::vector<std::string> f;
-    std::size_t i = 0;
-    std::int64_t line = 1;
+    costsim::csv_reader in(s, path);
     std::string fmt = format;
-    while (true) {
-        const std::int64_t at = line;
-        if (!next_record(s, i, f, line, path)) break;
-        if (f.size() == 1 && f[0].empty()) continue;  // blank line
+    for (costsim::csv_record r; in.next(r);) {
+        const std::vector<std::string>& f = r.fields;
+        const std::size_t at = r.line;
+        if (f.size() == 1 && f[0].empty()) continue;  // a line of "" only
         if (fmt == "auto") {
             fmt = f.size() == 6 ? "sentiment140" : f.size() == 4 ? "thinknook" : f.size() == 2 ? "csv" : "";
             if (fmt.empty())

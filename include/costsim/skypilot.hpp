@@ -3,7 +3,7 @@
 // Columns (any order; others are ignored):
 //     InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,
 //     Region,AvailabilityZone
-// one row per instance type and region (or zone). CSV per RFC 4180: fields may be quoted,
+// one row per instance type and region (or zone). CSV per RFC 4180 (csv.hpp): fields may be quoted,
 // quotes inside doubled; GpuInfo is a quoted Python/JSON dict from which only
 // 'SizeInMiB' (GPU memory) is taken. A file without an AvailabilityZone column (SkyPilot's
 // Lambda file) lists regions only.
@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "costsim/catalog.hpp"
+#include "costsim/csv.hpp"
 #include "costsim/decimal.hpp"
 #include "costsim/json_input.hpp"
 
@@ -51,9 +52,6 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 // Interface
 // ---------------------------------------------------------------------------------------
-
-/// RFC 4180 rows of `text` (the header included); input_error for an unterminated quote.
-std::vector<std::vector<std::string>> parse_csv(const std::string& text, const std::string& file);
 
 struct skypilot_import {
     std::string provider = "aws";
@@ -86,59 +84,6 @@ exact parse_csv_decimal(const std::string& s);
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
-
-inline std::vector<std::vector<std::string>> parse_csv(const std::string& text, const std::string& file) {
-    std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> row;
-    std::string field;
-    bool quoted = false, any = false;
-    std::size_t line = 1, quote_line = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        char c = text[i];
-        if (quoted) {
-            if (c == '"') {
-                if (i + 1 < text.size() && text[i + 1] == '"') {
-                    field += '"';
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                if (c == '\n') ++line;
-                field += c;
-            }
-            continue;
-        }
-        if (c == '"') {
-            quoted = true;
-            quote_line = line;
-            any = true;
-        } else if (c == ',') {
-            row.push_back(std::move(field));
-            field.clear();
-            any = true;
-        } else if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-            if (any || !field.empty()) {
-                row.push_back(std::move(field));
-                rows.push_back(std::move(row));
-            }
-            row.clear();
-            field.clear();
-            any = false;
-            ++line;
-        } else {
-            field += c;
-            any = true;
-        }
-    }
-    if (quoted) throw input_error(file, "line " + std::to_string(quote_line), "a closing '\"' for the quoted field (the file ends inside it)");
-    if (any || !field.empty()) {
-        row.push_back(std::move(field));
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
 
 inline exact parse_csv_decimal(const std::string& s) {
     auto e = s.find_first_of("eE");
@@ -197,14 +142,15 @@ inline bool same_price(const std::optional<exact>& a, const std::optional<exact>
 inline catalog parse_skypilot_csv(const std::string& text, const std::string& file, const skypilot_import& o) {
     auto rows = parse_csv(text, file);
     if (rows.empty()) throw input_error(file, "line 1", "a header line (the file is empty)");
-    const auto& header = rows[0];
+    const auto& header = rows[0].fields;
     std::map<std::string, std::size_t> col;
     for (std::size_t i = 0; i < header.size(); ++i) col[detail::trim(header[i])] = i;
     for (const char* need : {"InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs", "MemoryGiB", "GpuInfo",
                              "Price", "SpotPrice", "Region"})
         if (!col.count(need)) throw input_error(file, "line 1", std::string("a \"") + need + "\" column (SkyPilot's header)");
     const bool zones = col.count("AvailabilityZone") > 0;
-    if (rows.size() == 1) throw input_error(file, "line 2", "at least one instance row (the catalog is empty)");
+    if (rows.size() == 1)
+        throw input_error(file, "line " + std::to_string(rows[0].line + 1), "at least one instance row (the catalog is empty)");
 
     catalog c;
     c.name = o.name.empty() ? "skypilot-" + o.provider : o.name;
@@ -224,8 +170,8 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
     std::vector<std::size_t> skipped;
     std::vector<std::string> merged;
     for (std::size_t r = 1; r < rows.size(); ++r) {
-        const auto& row = rows[r];
-        const std::size_t line = r + 1;
+        const auto& row = rows[r].fields;
+        const std::size_t line = rows[r].line;
         auto where = [&](const char* column) { return "line " + std::to_string(line) + "/" + column; };
         if (row.size() != header.size())
             throw input_error(file, "line " + std::to_string(line),

@@ -1,6 +1,7 @@
 # Runs one costsim command and checks it: cmake -DEXE=... -DARGS="a|b" -DEXIT=0
 #   [-DOUT_RE=regex] [-DERR_RE=regex] [-DOUT_FILE=expected-stdout-file] -P check.cmake
 # A failing command (EXIT != 0) must print nothing on stdout and exactly one line on stderr.
+include(${CMAKE_CURRENT_LIST_DIR}/one_line.cmake)
 string(REPLACE "|" ";" argv "${ARGS}")
 execute_process(COMMAND ${EXE} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(ctx "command: costsim ${argv}\nexit: ${rc}\nstdout:\n${out}\nstderr:\n${err}")
@@ -23,9 +24,5 @@ if(NOT EXIT STREQUAL "0")
   if(NOT out STREQUAL "")
     message(FATAL_ERROR "a failing command must write nothing to stdout\n${ctx}")
   endif()
-  string(REGEX MATCHALL "\n" nl "${err}")
-  list(LENGTH nl lines)
-  if(NOT lines EQUAL 1)
-    message(FATAL_ERROR "a failing command must print exactly one line on stderr\n${ctx}")
-  endif()
+  costsim_require_one_line("${err}" "${ctx}" "a failing command")
 endif()

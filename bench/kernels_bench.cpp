@@ -93,9 +93,9 @@ void BM_reference_floor(benchmark::State& st) {
     for (auto _ : st) {
         double sum = 0;
         for (std::uint64_t t = 0; t < batch; ++t) {
-            philox_stream events(rng_seed(1), trial_index(t), detail::events_stream(0));
-            philox_stream price(rng_seed(1), trial_index(t), detail::price_stream(0));
-            philox_stream waits(rng_seed(1), trial_index(t), detail::waits_stream(0));
+            philox_stream events(rng_seed(1), trial_index(t), streams::events(0));
+            philox_stream price(rng_seed(1), trial_index(t), streams::price(0));
+            philox_stream waits(rng_seed(1), trial_index(t), streams::waits(0));
             benchmark::DoNotOptimize(price);
             benchmark::DoNotOptimize(waits);
             for (std::uint32_t i = 0; i < sessions[t]; ++i) sum += draws.exponential(events).count();

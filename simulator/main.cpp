@@ -13,7 +13,7 @@ namespace {
 // CLI11 reads "--duration -5m" as a missing value followed by an unknown flag; glue such
 // values to their option so the duration parser can say what is wrong with them.
 std::vector<std::string> glue_dash_values(int argc, char** argv) {
-    static const char* const valued[] = {"--duration", "--start",   "--egress-gb",     "--gpu-hours",
+    static const char* const valued[] = {"--duration", "--start",   "--egress-gb",
                                          "--currency", "--trials",  "--target-rel-ci", "--seed", "--threads", "--deadline", "--months", "--runs", "--time-scale"};
     std::vector<std::string> out;
     for (int i = 1; i < argc; ++i) {
@@ -34,6 +34,7 @@ std::vector<std::string> glue_dash_values(int argc, char** argv) {
 int main(int argc, char** argv) {
     using namespace costsim;
     CLI::App app{"costsim: what an ML job will cost, and how long it will take, on each offer"};
+    app.name("costsim");  // parse(vector) never sees argv[0]: without this, usage reads "Usage: [OPTIONS]"
     app.require_subcommand(0, 1);
 
     cli::quote_args q;

@@ -21,6 +21,7 @@
 
 #include "commands.hpp"
 #include "costsim/measurement.hpp"
+#include "costsim/streams.hpp"
 #include "costsim/validate.hpp"
 #include "text.hpp"
 
@@ -260,10 +261,9 @@ int run_validate(const validate_args& a) {
                                [](double sec) {
                                    if (sec > 0) std::this_thread::sleep_for(std::chrono::duration<double>(sec));
                                }};
-            // Streams apart from the prediction's (which are keyed by candidate index).
             const auto id = static_cast<std::uint32_t>(ki);
-            philox_stream events(rng_seed(a.seed), trial_index(run), stream_id(0x10000u + id));
-            philox_stream waits(rng_seed(a.seed), trial_index(run), stream_id(0x20000u + id));
+            philox_stream events(rng_seed(a.seed), trial_index(run), streams::real_run_events(id));
+            philox_stream waits(rng_seed(a.seed), trial_index(run), streams::real_run_waits(id));
             runs.push_back(supervise(s, k, spec, res.calib, events, waits, env));
             std::cerr << fmt::format("costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1, run + 1,
                                      a.runs, runs.back().wall, runs.back().interruptions);

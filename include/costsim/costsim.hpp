@@ -19,6 +19,7 @@
 #include "costsim/fast_units.hpp"
 #include "costsim/rng.hpp"
 #include "costsim/stats.hpp"
+#include "costsim/streams.hpp"
 #include "costsim/interruptions.hpp"
 #include "costsim/restart.hpp"
 #include "costsim/checkpoint_interval.hpp"

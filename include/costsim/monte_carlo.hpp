@@ -48,6 +48,7 @@
 #include "costsim/invoice.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
+#include "costsim/streams.hpp"
 #include "costsim/tick_trial.hpp"
 #include "costsim/trial.hpp"
 
@@ -381,21 +382,15 @@ void run_trials(std::uint64_t from, std::uint64_t to, unsigned threads, trial_ta
     });
 }
 
-// Candidate k's streams in every trial: its interruptions (and a tick policy's drawn
-// availability) 2k, its price path 2k + 1, its waits after interruptions 2^31 + k.
-inline stream_id events_stream(std::uint32_t k) { return stream_id(2 * k); }
-inline stream_id price_stream(std::uint32_t k) { return stream_id(2 * k + 1); }
-inline stream_id waits_stream(std::uint32_t k) { return stream_id(0x80000000u + k); }
-
 template <class MakePath>
 void run_range(const campaign& c, std::uint64_t seed, std::uint32_t k, std::uint64_t from, std::uint64_t to,
                unsigned threads, trial_table& out, const MakePath& make_path) {
     const prepared_campaign pc(c);
     run_trials(from, to, threads, out, [&](std::uint64_t t) {
-        philox_stream events(rng_seed(seed), trial_index(t), events_stream(k));
-        philox_stream waits(rng_seed(seed), trial_index(t), waits_stream(k));
+        philox_stream events(rng_seed(seed), trial_index(t), streams::events(k));
+        philox_stream waits(rng_seed(seed), trial_index(t), streams::waits(k));
         // A shared, immutable price model comes back by reference; a simulated path by value.
-        decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), price_stream(k)));
+        decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), streams::price(k)));
         return run_trial(pc, path, events, waits);
     });
 }
@@ -407,8 +402,8 @@ void run_tick_range(const scenario& s, const candidate& cand, std::uint64_t seed
     const usec gap = mc_tick_of(cand);
     const tick_campaign c = make_tick_campaign(s, cand, gap);
     run_trials(from, to, threads, out, [&](std::uint64_t t) {
-        philox_stream events(rng_seed(seed), trial_index(t), events_stream(k));
-        decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), price_stream(k)));
+        philox_stream events(rng_seed(seed), trial_index(t), streams::events(k));
+        decltype(auto) path = make_path(philox_stream(rng_seed(seed), trial_index(t), streams::price(k)));
         drawn_availability src(cand, gap, events);
         return run_tick_trial(c, src, path).result;
     });

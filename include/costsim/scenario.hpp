@@ -123,7 +123,6 @@ struct price_spec {
     enum class kind { market, ou_jump } model = kind::market;
     ou_jump_params ou{};
     fast_hours step = default_ou_step;
-    bool fitted = false;
 };
 
 struct candidate {
@@ -446,7 +445,6 @@ inline price_spec parse_price_model(const json_cursor& c, const offer& o, timest
         } catch (const std::exception& e) {
             f->fail(std::string("a history the OU-with-jumps model can be fitted to: ") + e.what());
         }
-        p.fitted = true;
         return p;
     }
     p.ou.kappa = c["kappa"].number(0, 1e6);
@@ -542,11 +540,7 @@ inline scenario parse_scenario(const json_cursor& c) {
     if (auto cat = c.optional("catalog")) {
         std::filesystem::path p(cat->string());
         if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
-        try {
-            s.offers = load_catalog(p.string());
-        } catch (const input_error& e) {
-            throw;  // already names the catalog file and its pointer
-        }
+        s.offers = load_catalog(p.string());  // its errors name the catalog file and pointer
     }
     if (auto offers = c.optional("offers")) {
         for (const auto& oc : offers->elements(true)) {

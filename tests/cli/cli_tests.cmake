@@ -258,3 +258,11 @@ costsim_cli_test("validate refuses a runner flag it sets itself, naming its JSON
 costsim_cli_test("validate names --bench when the runner is not there" EXIT 2
   ERR_RE "--bench: an executable costsim-bench"
   ARGS validate ${CMAKE_SOURCE_DIR}/scenarios/validate_bilstm.json --bench /nonexistent/costsim-bench)
+
+# --- help names the program ------------------------------------------------------------------
+costsim_cli_test("--help shows the program's name in its usage line" EXIT 0
+  OUT_RE "Usage: costsim \\[OPTIONS\\] \\[SUBCOMMAND\\]"
+  ARGS --help)
+costsim_cli_test("a subcommand's --help shows the program and the subcommand" EXIT 0
+  OUT_RE "Usage: costsim quote \\[OPTIONS\\]"
+  ARGS quote --help)

@@ -39,10 +39,10 @@ constexpr std::uint64_t batch = 1 << 14;
 // The engine, one thread, trials [0, batch) of candidate 0 (results stored by index, as in
 // `simulate`).
 void trials(benchmark::State& st, const scenario& s) {
-    detail::trial_table table;
+    trial_table table;
     table.resize(batch);
     for (auto _ : st) {
-        detail::run_spot(s, s.candidates[0], 0, 1, 0, batch, 1, table);
+        run_spot_trials(s, s.candidates[0], 0, 1, 0, batch, 1, table);
         benchmark::DoNotOptimize(table.cost.data());
     }
     st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * batch));
@@ -60,9 +60,9 @@ void BM_reference_all_cores(benchmark::State& st) {
     const scenario& s = reference();
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     for (auto _ : st) {
-        detail::trial_table table;
+        trial_table table;
         table.resize(n);
-        detail::run_spot(s, s.candidates[0], 0, 1, 0, n, threads, table);
+        run_spot_trials(s, s.candidates[0], 0, 1, 0, n, threads, table);
         benchmark::DoNotOptimize(table.cost.data());
     }
     st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * n));
@@ -79,9 +79,9 @@ void BM_rich_trials(benchmark::State& st) {
 // draws a plain campaign's (campaign_draws::exponential) — and nothing else.
 void BM_reference_floor(benchmark::State& st) {
     const scenario& s = reference();
-    detail::trial_table table;
+    trial_table table;
     table.resize(batch);
-    detail::run_spot(s, s.candidates[0], 0, 1, 0, batch, 1, table);
+    run_spot_trials(s, s.candidates[0], 0, 1, 0, batch, 1, table);
     std::vector<std::uint32_t> sessions(batch);
     for (std::uint64_t t = 0; t < batch; ++t) sessions[t] = static_cast<std::uint32_t>(table.interruptions[t]) + 1;
     const campaign c = make_campaign(s, s.candidates[0]);

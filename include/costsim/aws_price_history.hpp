@@ -97,15 +97,15 @@ inline timestamp parse_iso8601_offset(const std::string& s) {
 namespace detail {
 
 inline void read_price_page(const json_cursor& page, std::vector<spot_price_record>& out) {
-    if (!page.value().is_object()) page.fail("an object {\"SpotPriceHistory\": [...]}, got " + type_name(page.value()));
+    if (!page.value().is_object()) page.fail("an object {\"SpotPriceHistory\": [...]}, got " + json_type_name(page.value()));
     for (const auto& r : page["SpotPriceHistory"].elements()) {
-        if (!r.value().is_object()) r.fail("a price record object, got " + type_name(r.value()));
+        if (!r.value().is_object()) r.fail("a price record object, got " + json_type_name(r.value()));
         spot_price_record rec;
         rec.zone = r["AvailabilityZone"].string();
         rec.instance_type = r["InstanceType"].string();
         rec.product = r["ProductDescription"].string();
         auto p = r["SpotPrice"];
-        if (!p.value().is_string()) p.fail("a price string such as \"0.918000\", got " + type_name(p.value()));
+        if (!p.value().is_string()) p.fail("a price string such as \"0.918000\", got " + json_type_name(p.value()));
         rec.price = p.decimal();
         auto ts = r["Timestamp"];
         try {

@@ -136,7 +136,6 @@ inline instance_kind decide(tick_policy p, const tick_view& v) noexcept {
         case tick_policy::spot_only: return spot_or_wait;
         case tick_policy::greedy: return detail::safety_net(v, spot_or_wait);
         case tick_policy::uniform_progress: {
-            using i128 = detail::i128;
             const i128 W0 = v.work.count(), D = v.deadline.count(), done = v.done.count();
             const i128 t = i128(v.tick) * v.gap.count();
             instance_kind r = spot_or_wait;

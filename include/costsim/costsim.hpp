@@ -31,6 +31,8 @@
 #include "costsim/trace.hpp"
 #include "costsim/cbl_policy.hpp"
 #include "costsim/tick_trial.hpp"
+#include "costsim/campaign_build.hpp"
+#include "costsim/candidate_result.hpp"
 #include "costsim/monte_carlo.hpp"
 #include "costsim/replay.hpp"
 #include "costsim/aws_price_history.hpp"

@@ -33,6 +33,10 @@ bool is_decimal(std::string_view text) noexcept;
 
 /// Rounds to `places` decimals, half away from zero ("half-up" for amounts).
 exact round_half_up(const exact& x, int places);
+/// x × 10^places rounded half away from zero to an integer: an amount in minor units.
+big_int scaled_round_half_up(const exact& x, int places);
+/// 10^n, exactly (n >= 0).
+big_int power_of_ten(int n);
 /// Exact decimal text when the expansion terminates within `max_places` decimals,
 /// else the value rounded half-up to `max_places` (see is_terminating()).
 std::string to_decimal_string(const exact& x, int max_places = 12);
@@ -81,17 +85,18 @@ inline exact parse_decimal(std::string_view t) {
     return exact(num, den);
 }
 
-namespace detail {
-inline big_int pow10(int n) {
+inline big_int power_of_ten(int n) {
     big_int p = 1;
     for (int i = 0; i < n; ++i) p *= 10;
     return p;
 }
+
+namespace detail {
 // |x| * 10^places rounded half-up to an integer, sign returned separately.
 inline big_int scaled_round(const exact& x, int places, bool& negative) {
     negative = x < 0;
     exact a = negative ? exact(-x) : x;
-    big_int n = boost::multiprecision::numerator(a) * pow10(places);
+    big_int n = boost::multiprecision::numerator(a) * power_of_ten(places);
     big_int d = boost::multiprecision::denominator(a);
     big_int q = n / d, r = n % d;
     if (2 * r >= d) q += 1;
@@ -115,13 +120,19 @@ inline std::string place_point(const big_int& q, int places, bool negative, bool
 inline exact round_half_up(const exact& x, int places) {
     bool neg = false;
     big_int q = detail::scaled_round(x, places, neg);
-    exact r(q, detail::pow10(places));
+    exact r(q, power_of_ten(places));
     return neg ? exact(-r) : r;
+}
+
+inline big_int scaled_round_half_up(const exact& x, int places) {
+    bool neg = false;
+    big_int q = detail::scaled_round(x, places, neg);
+    return neg ? big_int(-q) : q;
 }
 
 inline bool is_terminating(const exact& x, int max_places) {
     big_int d = boost::multiprecision::denominator(x);
-    return detail::pow10(max_places) % d == 0;
+    return power_of_ten(max_places) % d == 0;
 }
 
 inline std::string to_decimal_string(const exact& x, int max_places) {

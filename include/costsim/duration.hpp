@@ -32,6 +32,9 @@ namespace costsim {
 using usec = std::chrono::microseconds;
 using timestamp = date::sys_time<usec>;
 using fast_hours = std::chrono::duration<double, std::ratio<3600>>;
+/// A signed 128-bit integer: the exact intermediate of products of microseconds (decimal
+/// scaling, tick arithmetic) that would overflow 64 bits. GCC and Clang both have it.
+__extension__ typedef __int128 i128;
 
 /// The longest duration costsim accepts anywhere: 100 Julian years.
 inline constexpr usec max_duration = std::chrono::duration_cast<usec>(
@@ -59,8 +62,6 @@ inline fast_hours to_fast_hours(usec d) { return std::chrono::duration_cast<fast
 // ---------------------------------------------------------------------------------------
 
 namespace detail {
-
-__extension__ typedef __int128 i128;  // exact intermediate for decimal scaling
 
 // Parses an unsigned decimal "123", "1.5", ".5" is rejected; returns value * scale
 // exactly in microseconds, or throws.

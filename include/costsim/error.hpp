@@ -8,6 +8,7 @@
 // which knows only what was wrong; the JSON layer adds the file and the path.
 #pragma once
 
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -36,6 +37,14 @@ inline std::string one_line(const std::string& part) {
     return out;
 }
 }  // namespace detail
+
+/// "16", "12.5", "0.567": a quantity (GiB, a speed, a share) as a message quotes it, in
+/// the shortest form of six significant digits.
+inline std::string format_quantity(double x) {
+    std::ostringstream o;
+    o << x;
+    return o.str();
+}
 
 /// A single value is malformed; says what was expected.
 class value_error : public std::runtime_error {

@@ -82,6 +82,9 @@ private:
 
 /// RFC 6901 escaping of one reference token.
 std::string json_pointer_token(std::string_view key);
+/// "null", "a boolean", "a number", "a string", "an array" or "an object": for errors
+/// that say what was found instead.
+std::string json_type_name(const json& j);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -132,8 +135,7 @@ inline std::string read_input_file(const std::string& path) {
 
 inline json load_json_file(const std::string& path) { return parse_json_text(read_input_file(path), path); }
 
-namespace detail {
-inline std::string type_name(const json& j) {
+inline std::string json_type_name(const json& j) {
     if (j.is_null()) return "null";
     if (j.is_boolean()) return "a boolean";
     if (j.is_number()) return "a number";
@@ -141,10 +143,9 @@ inline std::string type_name(const json& j) {
     if (j.is_array()) return "an array";
     return "an object";
 }
-}  // namespace detail
 
 inline void json_cursor::expect_object(std::initializer_list<std::string_view> allowed) const {
-    if (!v_->is_object()) fail("an object, got " + detail::type_name(*v_));
+    if (!v_->is_object()) fail("an object, got " + json_type_name(*v_));
     for (const auto& [k, _] : v_->items()) {
         bool known = false;
         for (auto a : allowed) known = known || a == k;
@@ -162,7 +163,7 @@ inline bool json_cursor::has(std::string_view key) const {
 
 inline json_cursor json_cursor::operator[](std::string_view key) const {
     std::string p = ptr_ + "/" + json_pointer_token(key);
-    if (!v_->is_object()) fail("an object, got " + detail::type_name(*v_));
+    if (!v_->is_object()) fail("an object, got " + json_type_name(*v_));
     auto it = v_->find(key);
     if (it == v_->end() || it->is_null()) throw input_error(file_, p, "a value (this field is required)");
     return json_cursor(*it, file_, p);
@@ -174,7 +175,7 @@ inline std::optional<json_cursor> json_cursor::optional(std::string_view key) co
 }
 
 inline std::vector<json_cursor> json_cursor::elements(bool non_empty) const {
-    if (!v_->is_array()) fail("an array, got " + detail::type_name(*v_));
+    if (!v_->is_array()) fail("an array, got " + json_type_name(*v_));
     if (non_empty && v_->empty()) fail("a non-empty array");
     std::vector<json_cursor> out;
     out.reserve(v_->size());
@@ -183,14 +184,14 @@ inline std::vector<json_cursor> json_cursor::elements(bool non_empty) const {
 }
 
 inline std::string json_cursor::string() const {
-    if (!v_->is_string()) fail("a string, got " + detail::type_name(*v_));
+    if (!v_->is_string()) fail("a string, got " + json_type_name(*v_));
     return v_->get<std::string>();
 }
 
 inline std::string json_cursor::choice(std::initializer_list<std::string_view> choices) const {
     std::string list;
     for (auto c : choices) list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
-    if (!v_->is_string()) fail("one of " + list + ", got " + detail::type_name(*v_));
+    if (!v_->is_string()) fail("one of " + list + ", got " + json_type_name(*v_));
     std::string s = v_->get<std::string>();
     for (auto c : choices)
         if (c == s) return s;
@@ -199,7 +200,7 @@ inline std::string json_cursor::choice(std::initializer_list<std::string_view> c
 
 inline exact json_cursor::decimal() const {
     if (!v_->is_string())
-        fail("a decimal string such as \"0.9731\" (amounts travel as strings), got " + detail::type_name(*v_));
+        fail("a decimal string such as \"0.9731\" (amounts travel as strings), got " + json_type_name(*v_));
     try {
         return parse_decimal(v_->get<std::string>());
     } catch (const value_error& e) {
@@ -214,7 +215,7 @@ inline usec json_cursor::duration() const {
     } catch (const value_error& e) {
         fail(e.what());
     }
-    fail("a duration such as \"90s\", \"15m\", \"1.5h\", \"2d\" or a number of seconds, got " + detail::type_name(*v_));
+    fail("a duration such as \"90s\", \"15m\", \"1.5h\", \"2d\" or a number of seconds, got " + json_type_name(*v_));
 }
 
 inline timestamp json_cursor::time() const {
@@ -243,11 +244,11 @@ inline std::int64_t json_cursor::integer(std::int64_t min, std::int64_t max) con
         if (i < min || i > max) fail(want + ", got " + std::to_string(i));
         return i;
     }
-    fail(want + ", got " + detail::type_name(*v_));
+    fail(want + ", got " + json_type_name(*v_));
 }
 
 inline double json_cursor::number(double min, double max) const {
-    if (!v_->is_number()) fail("a number, got " + detail::type_name(*v_));
+    if (!v_->is_number()) fail("a number, got " + json_type_name(*v_));
     double d = v_->get<double>();
     if (!std::isfinite(d) || d < min || d > max) {
         std::ostringstream s;
@@ -258,7 +259,7 @@ inline double json_cursor::number(double min, double max) const {
 }
 
 inline bool json_cursor::boolean() const {
-    if (!v_->is_boolean()) fail("true or false, got " + detail::type_name(*v_));
+    if (!v_->is_boolean()) fail("true or false, got " + json_type_name(*v_));
     return v_->get<bool>();
 }
 

@@ -184,17 +184,14 @@ inline std::strong_ordering operator<=>(const money& a, const money& b) {
 }
 
 inline money rounded_money::to_money() const {
-    return money(exact(minor_, detail::pow10(currency_.minor_unit())), currency_);
+    return money(exact(minor_, power_of_ten(currency_.minor_unit())), currency_);
 }
 inline std::string rounded_money::to_string() const {
-    bool neg = minor_ < 0;
-    return detail::place_point(neg ? big_int(-minor_) : minor_, currency_.minor_unit(), neg, false);
+    return to_fixed_string(exact(minor_, power_of_ten(currency_.minor_unit())), currency_.minor_unit());
 }
 
 inline rounded_money round_half_up(const money& m) {
-    bool neg = false;
-    big_int q = detail::scaled_round(m.amount(), m.currency_of().minor_unit(), neg);
-    return rounded_money(neg ? big_int(-q) : q, m.currency_of());
+    return rounded_money(scaled_round_half_up(m.amount(), m.currency_of().minor_unit()), m.currency_of());
 }
 
 inline money convert(const money& m, const exchange_rate& rate) {

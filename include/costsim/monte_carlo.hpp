@@ -45,6 +45,8 @@
 #include <sys/mman.h>
 #endif
 
+#include "costsim/campaign_build.hpp"
+#include "costsim/candidate_result.hpp"
 #include "costsim/invoice.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
@@ -89,18 +91,6 @@ constexpr std::uint64_t rank_share(std::uint64_t from, std::uint64_t to, unsigne
     return from + (to - from) * i / parts;
 }
 
-struct candidate_result {
-    std::string offer, market, policy;
-    summary cost, makespan_hours, billed_hours;
-    /// Type-7 quantiles at 0, 1, ..., 100 % (for charts: histograms with equal-probability
-    /// bins and CDFs).
-    std::vector<double> cost_quantiles, makespan_quantiles;
-    double interruptions_mean = 0, spot_work_fraction = 0;
-    double deadline_met = 1.0;  ///< fraction of trials done by the deadline (1 without one)
-    checkpoint_spec checkpoint;
-    std::string checkpoint_rule;
-};
-
 struct simulation_result {
     std::string scenario;
     std::uint64_t trials = 0, seed = 0;
@@ -113,14 +103,13 @@ struct simulation_result {
 
 simulation_result simulate(const scenario& s, const mc_options& o);
 
-/// The campaign a spot candidate runs (exposed for tests and the exact replay check).
-campaign make_campaign(const scenario& s, const candidate& k);
-/// The tick campaign of a greedy / uniform_progress / spot_only / on_demand candidate on
-/// ticks of `gap` (prices converted to the scenario's currency; d = restart overhead).
-tick_campaign make_tick_campaign(const scenario& s, const candidate& k, usec gap);
-/// The Monte Carlo decision tick of a candidate: "tick", else its trace_fit trace's gap,
-/// else 10 minutes.
-usec mc_tick_of(const candidate& k);
+struct trial_table;
+/// Trials [from, to) of spot candidate `k` (the scenario's candidate number `index`, which
+/// keys its random streams) into `out`, over `threads` threads: the kernel under simulate,
+/// exposed for benchmarks. Row i of `out` is trial from + i whatever the thread count.
+void run_spot_trials(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed,
+                     std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out);
+
 
 /// Spot availability drawn for one Monte Carlo trial of a tick policy: alternating runs,
 /// available first (see the top of this file).
@@ -150,82 +139,6 @@ std::string to_csv(const simulation_result& r);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-/// A quoted time price per hour in the scenario's currency, with the catalog's rate.
-namespace detail {
-inline fast_price_per_hour hourly_in(const scenario& s, const offer& o, const quoted_price& p) {
-    money m = p.hourly().per_hour();
-    if (!(m.currency_of() == s.in_currency)) {
-        auto r = s.offers.rate(m.currency_of(), s.in_currency);
-        if (!r)
-            throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                              std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
-        m = convert(m, *r);
-    }
-    return fast_price_per_hour(to_double(m.amount()));
-}
-}  // namespace detail
-
-inline campaign make_campaign(const scenario& s, const candidate& k) {
-    const offer& o = s.offer_of(k);
-    campaign c;
-    c.work = to_fast_hours(s.work_of(k));
-    c.every = k.checkpoint.rule == checkpoint_rule::none ? c.work : k.checkpoint.every;
-    c.checkpoint_cost = k.checkpoint.rule == checkpoint_rule::none ? fast_hours(0) : k.checkpoint.cost;
-    if (s.deadline) c.deadline = to_fast_hours(*s.deadline);
-    switch (k.policy) {
-        case policy_kind::spot_only: c.policy = campaign_policy::spot_only; break;
-        case policy_kind::deadline_fallback: c.policy = campaign_policy::deadline_fallback; break;
-        default:
-            throw model_error("policy \"" + std::string(to_string(k.policy)) +
-                              "\" runs on a tick grid (make_tick_campaign), not as a continuous-time campaign");
-    }
-    if (k.per_tick_billing)
-        throw model_error("\"billing\": \"per_tick\" charges ticks: it applies to greedy, uniform_progress and "
-                          "`costsim replay` only");
-    c.billing = fast_billing::from(o.billing.increment);
-    fast_price_per_hour extra{0.0};
-    for (const auto& a : o.attached) extra += detail::hourly_in(s, o, a.price);
-    c.extra_per_hour = extra;
-    if (o.on_demand) c.on_demand = detail::hourly_in(s, o, o.on_demand->price) + extra;
-    c.rate = k.interruptions.rate;
-    c.lifetime = k.interruptions.lifetime;
-    if (k.interruptions.notice) c.notice = interruption_notice(*k.interruptions.notice);
-    c.restart = k.restart;
-    c.lifetimes = k.interruptions.lifetimes;
-    c.outages = k.interruptions.outages;
-    return c;
-}
-
-inline tick_campaign make_tick_campaign(const scenario& s, const candidate& k, usec gap) {
-    const offer& o = s.offer_of(k);
-    tick_campaign c;
-    switch (k.policy) {
-        case policy_kind::on_demand: c.policy = tick_policy::on_demand; break;
-        case policy_kind::spot_only: c.policy = tick_policy::spot_only; break;
-        case policy_kind::greedy: c.policy = tick_policy::greedy; break;
-        case policy_kind::uniform_progress: c.policy = tick_policy::uniform_progress; break;
-        case policy_kind::deadline_fallback:
-            throw model_error("policy \"deadline_fallback\" is a continuous-time Monte Carlo policy; on ticks use "
-                              "\"greedy\" or \"uniform_progress\"");
-    }
-    c.gap = gap;
-    c.work = s.work_of(k);
-    c.changeover = std::chrono::duration_cast<usec>(k.restart.overhead);
-    c.deadline = s.deadline;
-    c.per_tick_billing = k.per_tick_billing;
-    c.billing = fast_billing::from(o.billing.increment);
-    fast_price_per_hour extra{0.0};
-    for (const auto& a : o.attached) extra += detail::hourly_in(s, o, a.price);
-    c.extra_per_hour = extra;
-    if (o.on_demand) c.on_demand = detail::hourly_in(s, o, o.on_demand->price) + extra;
-    return c;
-}
-
-inline usec mc_tick_of(const candidate& k) {
-    if (k.tick) return *k.tick;
-    if (k.interruptions.trace_gap) return *k.interruptions.trace_gap;
-    return std::chrono::duration_cast<usec>(std::chrono::minutes(10));
-}
 
 inline std::int64_t drawn_availability::ticks_of(fast_hours h) const {
     const double g = to_fast_hours(gap_).count();
@@ -307,11 +220,13 @@ struct uninitialized_allocator : std::allocator<T> {
     }
 };
 using trial_column = std::vector<double, uninitialized_allocator<double>>;
+}  // namespace detail
 
+/// The trials of one spot candidate, a column per outcome: row i is trial base + i.
 struct trial_table {
     std::uint64_t base = 0;  ///< row i holds trial base + i
-    trial_column cost, makespan, billed, interruptions, spot_work;
-    std::uint64_t met = 0;
+    detail::trial_column cost, makespan, billed, interruptions, spot_work;
+    std::uint64_t met = 0;  ///< trials that met the deadline
     void resize(std::size_t n) {
         cost.resize(n);
         makespan.resize(n);
@@ -320,6 +235,9 @@ struct trial_table {
         spot_work.resize(n);
     }
 };
+
+namespace detail {
+
 
 // Runs work(i) for i in [0, th) on th threads (the calling thread alone for th <= 1), then
 // rethrows the first failure in the order of i.
@@ -418,36 +336,35 @@ void run_spot_with(const scenario& s, const candidate& k, std::uint32_t index, s
         run_range(make_campaign(s, k), seed, index, from, to, threads, out, make_path);
 }
 
-inline void run_spot(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed,
-                     std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out) {
+}  // namespace detail
+
+inline void run_spot_trials(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed,
+                            std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out) {
     const offer& o = s.offer_of(k);
-    auto fx = [&](const money& m) {
-        if (m.currency_of() == s.in_currency) return to_double(m.amount());
-        auto r = s.offers.rate(m.currency_of(), s.in_currency);
-        if (!r) throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                                  std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
-        return to_double(convert(m, *r).amount());
-    };
+    auto fx = [&](const money& m) { return to_double(in_scenario_currency(s, o, m).amount()); };
     if (k.price.model == price_spec::kind::ou_jump) {
         // The path starts from the offer's quoted spot price and reverts towards e^θ.
         ou_jump_spot_price model(k.price.ou, fast_price_per_hour(fx(o.spot->headline().per_hour())), k.price.step);
-        run_spot_with(s, k, index, seed, from, to, threads, out, [&](philox_stream ps) { return model.path(ps); });
+        detail::run_spot_with(s, k, index, seed, from, to, threads, out, [&](philox_stream ps) { return model.path(ps); });
         return;
     }
     if (const auto* q = std::get_if<quoted_price>(&o.spot->price)) {
         constant_spot_price p(fast_price_per_hour(fx(q->hourly().per_hour())));
-        run_spot_with(s, k, index, seed, from, to, threads, out,
+        detail::run_spot_with(s, k, index, seed, from, to, threads, out,
                       [&](philox_stream) -> const constant_spot_price& { return p; });
         return;
     }
-    std::vector<price_point> pts = detail::history_points(o, s.start);
+    std::vector<price_point> pts = spot_history_points(o, s.start);
     const auto& h = std::get<spot_history>(o.spot->price);
     double factor = fx(money(exact(1), h.currency));
     for (auto& p : pts) p.price = fast_price_per_hour(p.price.value() * factor);
     piecewise_spot_price p(std::move(pts));
-    run_spot_with(s, k, index, seed, from, to, threads, out,
+    detail::run_spot_with(s, k, index, seed, from, to, threads, out,
                   [&](philox_stream) -> const piecewise_spot_price& { return p; });
 }
+
+namespace detail {
+
 
 // A candidate off spot runs one session, never interrupted: its outcome, priced by the
 // exact invoice engine, is the same in every trial. None for a spot candidate.
@@ -476,16 +393,6 @@ inline bool meets_deadline(double makespan_hours, std::optional<double> deadline
     return !deadline_hours || makespan_hours <= *deadline_hours + 1e-9;
 }
 
-// 0, 0.01, ..., 1: the percentiles a candidate reports (for the charts).
-inline std::span<const double> percent_points() {
-    static const std::vector<double> ps = [] {
-        std::vector<double> v;
-        for (int i = 0; i <= 100; ++i) v.push_back(i / 100.0);
-        return v;
-    }();
-    return ps;
-}
-
 inline double mean_of(std::span<const double> v) {
     return compensated_sum(v) / static_cast<double>(v.size());
 }
@@ -493,18 +400,6 @@ inline double mean_of(std::span<const double> v) {
 }  // namespace detail
 
 namespace detail {
-
-// The candidate fields every summary path fills alike.
-inline candidate_result describe(const scenario& s, const candidate& k) {
-    candidate_result c;
-    c.offer = s.offer_of(k).id;
-    c.market = std::string(to_string(k.market));
-    c.policy = std::string(to_string(k.policy));
-    c.checkpoint = k.checkpoint;
-    if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
-    c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
-    return c;
-}
 
 // The summary of n trials that all had outcome r: exact, with no column of n identical rows
 // to fill, select in and sum (what summarizing the column would give, up to the rounding of
@@ -531,7 +426,7 @@ inline void run_rows(const scenario& s, std::size_t i, const mc_options& o, unsi
     const std::uint64_t lo = rank_share(from, to, rank, ranks), hi = rank_share(from, to, rank + 1, ranks);
     for (std::uint64_t j = 0; j < slices; ++j) {
         std::uint64_t a = lo + (hi - lo) * j / slices, b = lo + (hi - lo) * (j + 1) / slices;
-        run_spot(s, k, static_cast<std::uint32_t>(i), o.seed, a, b, threads, t);
+        run_spot_trials(s, k, static_cast<std::uint32_t>(i), o.seed, a, b, threads, t);
         if (slice_done) slice_done(j);
     }
     if (o.scale_out && ranks > 1) {
@@ -609,7 +504,7 @@ inline simulation_result simulate_streaming(const scenario& s, const mc_options&
     for (std::size_t i = 0; i < s.candidates.size(); ++i) {
         const candidate& k = s.candidates[i];
         const fold& f = folds[i];
-        candidate_result c = describe(s, k);
+        candidate_result c = describe_candidate(s, k);
         if (fixed[i]) {
             summarize_fixed(c, *fixed[i], o.trials, deadline, to_fast_hours(s.work_of(k)).count());
             r.candidates.push_back(std::move(c));
@@ -633,7 +528,7 @@ inline simulation_result simulate_streaming(const scenario& s, const mc_options&
 inline simulation_result simulate(const scenario& s, const mc_options& o) {
     unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
     if (!o.target_rel_ci && o.trials > o.exact_quantiles_up_to) return detail::simulate_streaming(s, o, threads);
-    std::vector<detail::trial_table> tables(s.candidates.size());  // spot candidates' trials
+    std::vector<trial_table> tables(s.candidates.size());  // spot candidates' trials
     const std::vector<std::optional<trial_result>> fixed = detail::fixed_outcomes(s);  // the others' one outcome
     std::uint64_t done = 0;
     std::uint64_t target = o.target_rel_ci ? std::min<std::uint64_t>(10000, o.max_trials) : o.trials;
@@ -660,7 +555,7 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
         bool enough = true;  // a fixed outcome's interval has width 0
         for (std::size_t i = 0; i < tables.size(); ++i) {
             if (fixed[i]) continue;
-            const detail::trial_table& t = tables[i];
+            const trial_table& t = tables[i];
             running_stats rs;
             for (double x : t.cost) rs.add(x);
             double half = rs.ci95_half_width();
@@ -681,7 +576,7 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
     // is the same whatever thread ran it.
     std::vector<std::size_t> sampled;  // candidates with a column of trials to summarize
     for (std::size_t i = 0; i < s.candidates.size(); ++i) {
-        r.candidates.push_back(detail::describe(s, s.candidates[i]));
+        r.candidates.push_back(describe_candidate(s, s.candidates[i]));
         if (fixed[i])
             detail::summarize_fixed(r.candidates[i], *fixed[i], done, r.deadline_hours,
                                     to_fast_hours(s.work_of(s.candidates[i])).count());
@@ -690,12 +585,12 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
     }
     detail::run_tasks(4 * sampled.size(), threads, [&](std::size_t j) {
         const std::size_t i = sampled[j / 4];
-        const detail::trial_table& t = tables[i];
+        const trial_table& t = tables[i];
         candidate_result& c = r.candidates[i];
         switch (j % 4) {
-            case 0: c.cost = summarize(t.cost, detail::percent_points(), c.cost_quantiles); break;
+            case 0: c.cost = summarize(t.cost, percent_points(), c.cost_quantiles); break;
             case 1: {
-                c.makespan_hours = summarize(t.makespan, detail::percent_points(), c.makespan_quantiles);
+                c.makespan_hours = summarize(t.makespan, percent_points(), c.makespan_quantiles);
                 std::uint64_t met = 0;
                 for (double m : t.makespan) met += detail::meets_deadline(m, r.deadline_hours) ? 1 : 0;
                 c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
@@ -715,23 +610,14 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
     return r;
 }
 
-namespace detail {
-inline json summary_json(const summary& s) {
-    auto num = [](double x) -> json { return std::isfinite(x) ? json(x) : json(nullptr); };
-    return json{{"mean", num(s.mean)},   {"stderr", num(s.std_error)}, {"ci95", json::array({num(s.ci95_lo), num(s.ci95_hi)})},
-                {"p05", num(s.p05)},     {"p50", num(s.p50)},          {"p95", num(s.p95)},
-                {"p99", num(s.p99)},     {"min", num(s.min)},          {"max", num(s.max)}};
-}
-}  // namespace detail
-
 inline json to_json(const simulation_result& r) {
     json cands = json::array();
     for (const auto& c : r.candidates) {
         json j{{"offer", c.offer},
                {"market", c.market},
                {"policy", c.policy},
-               {"cost", detail::summary_json(c.cost)},
-               {"makespan_hours", detail::summary_json(c.makespan_hours)},
+               {"cost", to_json(c.cost)},
+               {"makespan_hours", to_json(c.makespan_hours)},
                {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
                {"checkpoint",
                 {{"every_hours", c.checkpoint.every.count()}, {"cost_hours", c.checkpoint.cost.count()},

@@ -158,7 +158,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
     restart_model restart;
     if (auto r = p.optional("restart")) {
         try {
-            restart = detail::parse_restart(*r);
+            restart = parse_restart(*r);
         } catch (const value_error& e) {
             r->fail(e.what());
         }
@@ -181,12 +181,12 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         const interruption_spec* found = intrs.for_offer(o.id);
         const interruption_spec& intr = found ? *found : none;
         if (s.gpu_memory_gib && o.gpus && o.gpus->memory_gib && *o.gpus->memory_gib < *s.gpu_memory_gib) {
-            exclude("*", "the job needs " + detail::fmt_number(*s.gpu_memory_gib) + " GiB of GPU memory; " + o.gpus->model +
-                             " has " + detail::fmt_number(*o.gpus->memory_gib) + " GiB");
+            exclude("*", "the job needs " + format_quantity(*s.gpu_memory_gib) + " GiB of GPU memory; " + o.gpus->model +
+                             " has " + format_quantity(*o.gpus->memory_gib) + " GiB");
             continue;
         }
         if (s.gpu_memory_gib && !o.gpus) {
-            exclude("*", "the job needs a GPU with " + detail::fmt_number(*s.gpu_memory_gib) + " GiB; the offer has none");
+            exclude("*", "the job needs a GPU with " + format_quantity(*s.gpu_memory_gib) + " GiB; the offer has none");
             continue;
         }
         const int have = o.gpus ? o.gpus->count : 1;
@@ -216,7 +216,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 base.runtime = runtime->basis;
                 if (n > 1)
                     base.runtime.basis += "; " + std::to_string(n) + " GPUs at scaling efficiency " +
-                                          detail::fmt_number(*s.scaling_efficiency);
+                                          format_quantity(*s.scaling_efficiency);
                 base.restart = restart;
                 base.pointer = "/plan";
                 const usec work = s.work_at(base.speedup);
@@ -230,7 +230,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 if (auto ck = p.optional("checkpoint")) {
                     ck->expect_object({"every", "cost"});
                     for (const auto& e : (*ck)["every"].elements(true))
-                        intervals.push_back(detail::resolve_checkpoint(e, (*ck)["cost"], intr, work));
+                        intervals.push_back(resolve_checkpoint(e, (*ck)["cost"], intr, work));
                 } else {
                     intervals.push_back(checkpoint_spec{});
                 }

@@ -37,7 +37,8 @@
 #include <string>
 #include <vector>
 
-#include "costsim/monte_carlo.hpp"
+#include "costsim/campaign_build.hpp"
+#include "costsim/candidate_result.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
 #include "costsim/tick_trial.hpp"
@@ -107,7 +108,7 @@ inline std::vector<tick_window> replay_windows(const spot_trace& t, const replay
     const std::int64_t span = t.ticks() - h;
     const auto n = static_cast<std::int64_t>(o.starts);
     for (std::int64_t i = 0; i < n; ++i) {
-        std::int64_t s = n == 1 ? 0 : static_cast<std::int64_t>((static_cast<detail::i128>(span) * i) / (n - 1));
+        std::int64_t s = n == 1 ? 0 : static_cast<std::int64_t>((static_cast<i128>(span) * i) / (n - 1));
         out.push_back({s, t.ticks()});
     }
     return out;
@@ -185,14 +186,14 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         if (k.market != market_kind::spot || std::holds_alternative<quoted_price>(of.spot->price)) {
             fast_price_per_hour p{0.0};
             if (k.market == market_kind::spot)
-                p = detail::hourly_in(sc, of, std::get<quoted_price>(of.spot->price));
+                p = hourly_price(sc, of, std::get<quoted_price>(of.spot->price));
             constant_spot_price cp(p);
             run(cp);
         } else {
-            std::vector<price_point> pts = detail::history_points(of, s.start);
+            std::vector<price_point> pts = spot_history_points(of, s.start);
             const auto& h = std::get<spot_history>(of.spot->price);
             const double factor =
-                detail::hourly_in(sc, of, quoted_price{money(exact(1), h.currency), price_unit::hour, false, {}}).value();
+                hourly_price(sc, of, quoted_price{money(exact(1), h.currency), price_unit::hour, false, {}}).value();
             for (auto& p : pts) p.price = fast_price_per_hour(p.price.value() * factor);
             piecewise_spot_price pp(std::move(pts));
             run(pp);
@@ -200,12 +201,8 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         replay_candidate rc;
         rc.finished = cost.size();
         rc.outlasted = outlasted;
+        rc.stats = describe_candidate(s, k);
         candidate_result& cr = rc.stats;
-        cr.offer = of.id;
-        cr.market = std::string(to_string(k.market));
-        cr.policy = std::string(to_string(k.policy));
-        cr.checkpoint_rule = "none";
-        cr.checkpoint.every = to_fast_hours(s.work_of(k));
         cr.deadline_met = static_cast<double>(met) / static_cast<double>(ws.size());
         if (cost.empty()) {  // the job outlasted every window: no cost or time to report
             out.candidates.push_back(std::move(rc));
@@ -214,8 +211,8 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         const double n = static_cast<double>(cost.size());
         cr.interruptions_mean = interruptions / n;
         cr.spot_work_fraction = spot_work / n / to_fast_hours(s.work_of(k)).count();
-        cr.cost = summarize(cost, detail::percent_points(), cr.cost_quantiles);
-        cr.makespan_hours = summarize(makespan, detail::percent_points(), cr.makespan_quantiles);
+        cr.cost = summarize(cost, percent_points(), cr.cost_quantiles);
+        cr.makespan_hours = summarize(makespan, percent_points(), cr.makespan_quantiles);
         cr.billed_hours = summarize(std::move(billed));
         out.candidates.push_back(std::move(rc));
     }
@@ -245,8 +242,8 @@ inline json to_json(const replay_result& r) {
         json j{{"offer", c.offer},
                {"market", c.market},
                {"policy", c.policy},
-               {"cost", detail::summary_json(c.cost)},
-               {"makespan_hours", detail::summary_json(c.makespan_hours)},
+               {"cost", to_json(c.cost)},
+               {"makespan_hours", to_json(c.makespan_hours)},
                {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
                {"interruptions", {{"mean", c.interruptions_mean}}},
                {"spot_work_fraction", c.spot_work_fraction},

@@ -195,6 +195,17 @@ std::string describe(const interruption_spec& i);
 json to_json(const interruption_spec& i);
 scenario parse_scenario(const json_cursor& root);
 
+/// The pieces of a candidate that a plan (plan.hpp) also writes, read alike there:
+/// a "restart" object;
+restart_model parse_restart(const json_cursor& c);
+/// a checkpoint interval ("1h", "young" or "daly") with its cost, resolved to hours
+/// against the interruption model (a Young or Daly interval without interruptions is
+/// the whole work, one stretch);
+checkpoint_spec resolve_checkpoint(const json_cursor& every, const json_cursor& cost,
+                                   const interruption_spec& intr, usec work);
+/// and an offer's recorded spot price history, as points from `origin` (the campaign start).
+std::vector<price_point> spot_history_points(const offer& o, timestamp origin);
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -220,15 +231,6 @@ inline std::string_view to_string(checkpoint_rule r) noexcept {
     return "?";
 }
 
-namespace detail {
-// "16", "12.5", "0.567": a quantity for a message.
-inline std::string fmt_number(double x) {
-    std::ostringstream o;
-    o << x;
-    return o.str();
-}
-}  // namespace detail
-
 inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& o) const {
     const std::string model = o.gpus ? o.gpus->model : "cpu";
     const gpu_speed* sp = nullptr;
@@ -245,7 +247,7 @@ inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& 
         return {sp->value,
                 {weakest(sp->basis.source, work_basis.source),
                  "the reference runtime " + ref.str() + " h (" + to_string(work_basis.source).data() + ") / " + model +
-                     "'s relative speed " + detail::fmt_number(sp->value) + " (" + to_string(sp->basis.source).data() + ": " +
+                     "'s relative speed " + format_quantity(sp->value) + " (" + to_string(sp->basis.source).data() + ": " +
                      sp->basis.basis + ")"}};
     };
     if (sp && sp->basis.source == runtime_source::measured) return from_table();
@@ -381,6 +383,8 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
     return s;
 }
 
+}  // namespace detail
+
 inline restart_model parse_restart(const json_cursor& c) {
     c.expect_object({"delay", "billed", "overhead"});
     restart_delay delay = fixed_delay(fast_hours(0));
@@ -388,25 +392,25 @@ inline restart_model parse_restart(const json_cursor& c) {
         if (d->value().is_object()) {
             d->expect_object({"distribution", "value", "mean", "samples"});
             std::string kind = (*d)["distribution"].choice({"fixed", "exponential", "empirical"});
-            if (kind == "fixed") delay = fixed_delay(hours_of((*d)["value"]));
-            if (kind == "exponential") delay = exponential_delay(hours_of((*d)["mean"]));
+            if (kind == "fixed") delay = fixed_delay(detail::hours_of((*d)["value"]));
+            if (kind == "exponential") delay = exponential_delay(detail::hours_of((*d)["mean"]));
             if (kind == "empirical") {
                 std::vector<fast_hours> samples;
-                for (const auto& s : (*d)["samples"].elements(true)) samples.push_back(hours_of(s));
+                for (const auto& s : (*d)["samples"].elements(true)) samples.push_back(detail::hours_of(s));
                 delay = empirical_delay(std::move(samples));
             }
         } else {
-            delay = fixed_delay(hours_of(*d));
+            delay = fixed_delay(detail::hours_of(*d));
         }
     }
     bool billed = false;
     if (auto b = c.optional("billed")) billed = b->boolean();
     fast_hours overhead{0};
-    if (auto o = c.optional("overhead")) overhead = hours_of(*o);
+    if (auto o = c.optional("overhead")) overhead = detail::hours_of(*o);
     return restart_model(delay, billed ? delay_billing::billed : delay_billing::unbilled, overhead);
 }
 
-inline std::vector<price_point> history_points(const offer& o, timestamp origin) {
+inline std::vector<price_point> spot_history_points(const offer& o, timestamp origin) {
     const auto& h = std::get<spot_history>(o.spot->price);
     std::vector<price_point> pts;
     for (const auto& p : h.points) {
@@ -415,6 +419,8 @@ inline std::vector<price_point> history_points(const offer& o, timestamp origin)
     }
     return pts;
 }
+
+namespace detail {
 
 inline price_spec parse_price_model(const json_cursor& c, const offer& o, timestamp origin) {
     c.expect_object({"model", "kappa", "theta", "median", "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd",
@@ -437,7 +443,7 @@ inline price_spec parse_price_model(const json_cursor& c, const offer& o, timest
             if (k != "model" && k != "fit" && k != "step") c[k].fail("no \"" + k + "\" beside \"fit\" (parameters are fitted)");
         if (!o.spot || !std::holds_alternative<spot_history>(o.spot->price))
             f->fail("an offer with a spot \"price_history\" to fit (offer \"" + o.id + "\" has none)");
-        piecewise_spot_price h(history_points(o, origin));
+        piecewise_spot_price h(spot_history_points(o, origin));
         const auto& pts = h.points();
         auto n = static_cast<std::size_t>(std::floor((pts.back().at - pts.front().at) / p.step));
         try {
@@ -462,11 +468,13 @@ inline price_spec parse_price_model(const json_cursor& c, const offer& o, timest
     return p;
 }
 
+}  // namespace detail
+
 // One checkpoint interval ("1h", "young" or "daly") with its cost, resolved to hours.
 inline checkpoint_spec resolve_checkpoint(const json_cursor& every, const json_cursor& cost,
                                           const interruption_spec& intr, usec work) {
     checkpoint_spec s;
-    s.cost = hours_of(cost);
+    s.cost = detail::hours_of(cost);
     const fast_hours m = intr.mtbi();
     if (every.value().is_string() && (every.value() == "young" || every.value() == "daly")) {
         s.rule = every.value() == "young" ? checkpoint_rule::young : checkpoint_rule::daly;
@@ -478,7 +486,7 @@ inline checkpoint_spec resolve_checkpoint(const json_cursor& every, const json_c
         }
     } else {
         s.rule = checkpoint_rule::fixed;
-        s.every = hours_of(every);
+        s.every = detail::hours_of(every);
         if (!(s.every.count() > 0)) every.fail("a positive interval such as \"1h\" (or \"young\" / \"daly\")");
     }
     if (!(s.cost < s.every))
@@ -486,6 +494,8 @@ inline checkpoint_spec resolve_checkpoint(const json_cursor& every, const json_c
                   format_duration(std::chrono::duration_cast<usec>(s.every)) + ")");
     return s;
 }
+
+namespace detail {
 
 inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption_spec& intr, usec work) {
     c.expect_object({"every", "cost"});
@@ -603,7 +613,7 @@ inline scenario parse_scenario(const json_cursor& c) {
         s.measured = read_measured_workload(wl, s.offers, stated);
         s.work = s.measured->work;
         s.work_basis = {runtime_source::measured, "costsim-bench on " + s.measured->reference_model + ", " +
-                                                      detail::fmt_number(s.measured->reference_samples_per_second) +
+                                                      format_quantity(s.measured->reference_samples_per_second) +
                                                       " samples/s (" + s.measured->files.front() + ")"};
         std::vector<gpu_speed> merged;
         for (const auto& [model_name, v] : s.measured->speed) {
@@ -700,7 +710,7 @@ inline scenario parse_scenario(const json_cursor& c) {
         if (auto ck = cc.optional("checkpoint")) k.checkpoint = detail::parse_checkpoint(*ck, k.interruptions, s.work);
         if (auto r = cc.optional("restart")) {
             try {
-                k.restart = detail::parse_restart(*r);
+                k.restart = parse_restart(*r);
             } catch (const value_error& e) {
                 r->fail(e.what());
             }

@@ -69,7 +69,7 @@ inline json advisor_entry::scenario_interruptions() const {
 }
 
 inline std::vector<advisor_entry> parse_spot_advisor(const json_cursor& c) {
-    if (!c.value().is_object()) c.fail("an object with \"spot_advisor\", got " + detail::type_name(c.value()));
+    if (!c.value().is_object()) c.fail("an object with \"spot_advisor\", got " + json_type_name(c.value()));
     std::vector<bool> listed(5, true);
     if (auto ranges = c.optional("ranges")) {
         listed.assign(5, false);
@@ -89,7 +89,7 @@ inline std::vector<advisor_entry> parse_spot_advisor(const json_cursor& c) {
     }
     std::vector<advisor_entry> out;
     auto sa = c["spot_advisor"];
-    if (!sa.value().is_object()) sa.fail("an object of region to OS to instance type, got " + detail::type_name(sa.value()));
+    if (!sa.value().is_object()) sa.fail("an object of region to OS to instance type, got " + json_type_name(sa.value()));
     for (const auto& [region, _r] : sa.value().items()) {
         auto rc = sa[region];
         if (!rc.value().is_object()) rc.fail("an object of OS (\"Linux\", \"Windows\") to instance types");

@@ -133,7 +133,7 @@ inline spot_trace parse_spot_trace(const json_cursor& c, std::string name) {
     auto md = c["metadata"];
     if (!md.value().is_object()) md.fail("an object such as {\"gap_seconds\": 600}");
     auto g = md["gap_seconds"];
-    if (!g.value().is_number()) g.fail("a positive number of seconds, got " + detail::type_name(g.value()));
+    if (!g.value().is_number()) g.fail("a positive number of seconds, got " + json_type_name(g.value()));
     double gs = g.value().get<double>();
     if (!(gs > 0) || !std::isfinite(gs) || gs > 86400.0 * 365)
         g.fail("a positive number of seconds (at most a year), got " + g.value().dump());
@@ -144,7 +144,7 @@ inline spot_trace parse_spot_trace(const json_cursor& c, std::string name) {
         g.fail(e.what());
     }
     auto data = c["data"];
-    if (!data.value().is_array()) data.fail("an array of ticks, got " + detail::type_name(data.value()));
+    if (!data.value().is_array()) data.fail("an array of ticks, got " + json_type_name(data.value()));
     if (data.value().empty()) data.fail("a non-empty array of ticks (the trace has no data)");
     std::vector<std::uint32_t> v;
     v.reserve(data.value().size());
@@ -159,7 +159,7 @@ inline spot_trace parse_spot_trace(const json_cursor& c, std::string name) {
         }
         std::string want = "a non-negative integer (0: spot available, non-zero: not), got ";
         json_cursor(x, c.file(), data.pointer() + "/" + std::to_string(i))
-            .fail(want + (x.is_number() ? x.dump() : detail::type_name(x)));
+            .fail(want + (x.is_number() ? x.dump() : json_type_name(x)));
     }
     return spot_trace(gap, std::move(v), std::move(name));
 }
@@ -195,7 +195,7 @@ inline trace_windows parse_trace_windows(const json_cursor& c) {
     w.file = c.file();
     if (auto d = c.optional("description")) w.description = d->string();
     auto ws = c["windows"];
-    if (!ws.value().is_object()) ws.fail("an object of trace name to [[start, end], ...], got " + detail::type_name(ws.value()));
+    if (!ws.value().is_object()) ws.fail("an object of trace name to [[start, end], ...], got " + json_type_name(ws.value()));
     if (ws.value().empty()) ws.fail("windows for at least one trace");
     for (const auto& [name, _] : ws.value().items()) {
         std::vector<tick_window> list;

@@ -1,0 +1,76 @@
+// costsim/candidate_result.hpp — what every engine reports about one candidate.
+//
+// simulate, replay and validate summarise a candidate's trials alike: its offer, market,
+// policy and checkpoint; mean, standard error, 95 % CI and quantiles of cost and makespan;
+// the percentiles 0, 1, ..., 100 % for the charts. The fields and their JSON live here,
+// once, so that the three outputs cannot drift apart.
+#pragma once
+
+#include <cmath>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "costsim/json_input.hpp"
+#include "costsim/scenario.hpp"
+#include "costsim/stats.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+struct candidate_result {
+    std::string offer, market, policy;
+    summary cost, makespan_hours, billed_hours;
+    /// Type-7 quantiles at 0, 1, ..., 100 % (for charts: histograms with equal-probability
+    /// bins and CDFs).
+    std::vector<double> cost_quantiles, makespan_quantiles;
+    double interruptions_mean = 0, spot_work_fraction = 0;
+    double deadline_met = 1.0;  ///< fraction of trials done by the deadline (1 without one)
+    checkpoint_spec checkpoint;
+    std::string checkpoint_rule;
+};
+
+/// The offer, market, policy and checkpoint of a candidate, as every result reports them
+/// (a candidate without checkpoints has one stretch: `every` is its whole work).
+candidate_result describe_candidate(const scenario& s, const candidate& k);
+/// 0, 0.01, ..., 1: the percentiles a candidate reports (for the charts).
+std::span<const double> percent_points();
+/// {"mean", "stderr", "ci95", "p05", "p50", "p95", "p99", "min", "max"}; a value that is not
+/// finite (no trial finished) is null.
+json to_json(const summary& s);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline candidate_result describe_candidate(const scenario& s, const candidate& k) {
+    candidate_result c;
+    c.offer = s.offer_of(k).id;
+    c.market = std::string(to_string(k.market));
+    c.policy = std::string(to_string(k.policy));
+    c.checkpoint = k.checkpoint;
+    if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
+    c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
+    return c;
+}
+
+inline std::span<const double> percent_points() {
+    static const std::vector<double> ps = [] {
+        std::vector<double> v;
+        for (int i = 0; i <= 100; ++i) v.push_back(i / 100.0);
+        return v;
+    }();
+    return ps;
+}
+
+inline json to_json(const summary& s) {
+    auto num = [](double x) -> json { return std::isfinite(x) ? json(x) : json(nullptr); };
+    return json{{"mean", num(s.mean)},   {"stderr", num(s.std_error)}, {"ci95", json::array({num(s.ci95_lo), num(s.ci95_hi)})},
+                {"p05", num(s.p05)},     {"p50", num(s.p50)},          {"p95", num(s.p95)},
+                {"p99", num(s.p99)},     {"min", num(s.min)},          {"max", num(s.max)}};
+}
+
+}  // namespace costsim

@@ -1,0 +1,35 @@
+// Tests of costsim/candidate_result.hpp: the fields and JSON every engine reports.
+#include <costsim/candidate_result.hpp>
+
+#include <limits>
+
+#include <doctest/doctest.h>
+
+using namespace costsim;
+
+TEST_CASE("a candidate is described by its offer, market, policy and resolved checkpoint") {
+    const json d = load_json_file(std::string(COSTSIM_TEST_DATA) + "/spec_scenario.json");
+    const scenario s = parse_scenario(json_cursor(d, "spec_scenario.json"));
+    const candidate_result spot = describe_candidate(s, s.candidates[0]);
+    CHECK(spot.offer == "ref/p3.2xlarge");
+    CHECK(spot.market == "spot");
+    CHECK(spot.policy == "spot_only");
+    CHECK(spot.checkpoint_rule == "fixed");
+    CHECK(spot.checkpoint.every.count() == doctest::Approx(1.0));
+    // Without checkpoints the job is one stretch: `every` is the whole work.
+    const candidate_result od = describe_candidate(s, s.candidates[1]);
+    CHECK(od.checkpoint_rule == "none");
+    CHECK(od.checkpoint.every.count() == doctest::Approx(100.0));
+}
+
+TEST_CASE("the percent points are 0, 1, ..., 100 % and a summary's JSON writes what is not finite as null") {
+    const auto ps = percent_points();
+    REQUIRE(ps.size() == 101);
+    CHECK(ps.front() == 0.0);
+    CHECK(ps[50] == 0.5);
+    CHECK(ps.back() == 1.0);
+    summary sm = constant_summary(2.5, 10);
+    sm.max = std::numeric_limits<double>::infinity();
+    const json j = to_json(sm);
+    CHECK(j.dump() == R"({"mean":2.5,"stderr":0.0,"ci95":[2.5,2.5],"p05":2.5,"p50":2.5,"p95":2.5,"p99":2.5,"min":2.5,"max":null})");
+}

@@ -29,6 +29,7 @@
 
 #include "costsim/atomic_file.hpp"
 #include "costsim/duration.hpp"
+#include "costsim/stats.hpp"
 #include "data.hpp"
 
 namespace bench {
@@ -123,13 +124,8 @@ costsim::step_spread spread_of(std::vector<double> v) {
     costsim::step_spread s;
     if (v.empty()) return s;
     std::sort(v.begin(), v.end());
-    // Type-7 quantiles (NumPy's default), like the simulator's statistics.
-    auto q = [&](double p) {
-        const double h = (static_cast<double>(v.size()) - 1) * p;
-        const auto lo = static_cast<std::size_t>(std::floor(h));
-        const std::size_t hi = std::min(lo + 1, v.size() - 1);
-        return v[lo] + (h - static_cast<double>(lo)) * (v[hi] - v[lo]);
-    };
+    // Type-7 quantiles (NumPy's default): the simulator's own (stats.hpp).
+    auto q = [&](double p) { return costsim::quantile_sorted(v, p); };
     s.median = q(0.5);
     s.p10 = q(0.1);
     s.p90 = q(0.9);

@@ -30,6 +30,8 @@ int run_breakeven(const breakeven_args& a) {
     auto wrap = [&](auto f) {
         try {
             return f();
+        } catch (const missing_exchange_rate& e) {
+            throw input_error(a.catalog, "/exchange_rates", e.what());
         } catch (const model_error& e) {
             throw input_error(a.catalog, "/offers", e.what());
         }

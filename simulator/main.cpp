@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "costsim/duration.hpp"
 #include "costsim/error.hpp"
 
 namespace {
@@ -38,13 +39,13 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
 
     cli::quote_args q;
-    q.start = "2026-02-01T00:00:00Z";
+    q.start = format_timestamp(default_campaign_start);
     auto* quote = app.add_subcommand("quote", "the exact invoice of one run");
     quote->add_option("--catalog", q.catalog, "costsim.catalog/v1 file")->required();
     quote->add_option("--offer", q.offer, "offer id in the catalog")->required();
     quote->add_option("--market", q.market, "on_demand | spot | monthly")->required();
     quote->add_option("--duration", q.duration, "run time: 90s, 15m, 1.5h, 2d or seconds")->required();
-    quote->add_option("--start", q.start, "ISO 8601 UTC start (default 2026-02-01T00:00:00Z)");
+    quote->add_option("--start", q.start, "ISO 8601 UTC start (default " + q.start + ")");
     quote->add_option("--currency", q.currency, "invoice currency (converted with the catalog's rate)");
     quote->add_option("--egress-gb", q.egress_gb, "data transferred out, GB (decimal)");
     auto* quote_json = quote->add_flag("--json", q.json, "one JSON object, amounts as decimal strings");

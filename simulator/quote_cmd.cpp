@@ -94,13 +94,11 @@ int run_quote(const quote_args& a) {
     invoice inv = [&] {
         try {
             return quote(cat, *o, req);
+        } catch (const missing_exchange_rate& e) {
+            throw input_error(a.catalog, "/exchange_rates", e.what());
         } catch (const model_error& e) {
-            const std::string what = e.what();
-            const bool rate = what.find("exchange rate") != std::string::npos;
-            throw input_error(a.catalog,
-                              rate ? "/exchange_rates"
-                                   : "/offers/" + std::to_string(o - cat.offers.data()) + "/markets/" + a.market,
-                              what);
+            throw input_error(a.catalog, "/offers/" + std::to_string(o - cat.offers.data()) + "/markets/" + a.market,
+                              e.what());
         }
     }();
     std::string out = a.json ? to_json(inv).dump() + "\n" : a.csv ? render_csv(inv) : render_text(cat, *o, inv);

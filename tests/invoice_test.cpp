@@ -358,9 +358,9 @@ TEST_CASE("another invoice currency converts every line with the catalog's dated
         json doc = spec_json();
         doc.erase("exchange_rates");
         const catalog c = parse_catalog(json_cursor(doc, "no_rates.json"));
-        CHECK_THROWS_WITH(quote_of("hetzner/dedicated/gtx1080", market_kind::monthly, "2026-02-01", 240h, USD,
-                                   c),
-                          doctest::Contains("no exchange rate from EUR to USD"));
+        CHECK_THROWS_WITH_AS(quote_of("hetzner/dedicated/gtx1080", market_kind::monthly, "2026-02-01", 240h, USD,
+                                      c),
+                             doctest::Contains("no exchange rate from EUR to USD"), missing_exchange_rate);
     }
 }
 

@@ -259,3 +259,10 @@ TEST_CASE("the quantile sketch is within its relative error of the exact order s
     CHECK_THROWS_AS(whole.add(std::numeric_limits<double>::quiet_NaN()), value_error);
     CHECK_THROWS_AS(quantile_sketch(alpha).quantile(0.5), value_error);
 }
+
+TEST_CASE("the median is the middle value, or the mean of the two middle values, and refuses no data") {
+    CHECK(median({3.0, 1.0, 2.0}) == 2.0);
+    CHECK(median({4.0, 1.0, 3.0, 2.0}) == 2.5);  // NumPy's np.median([4, 1, 3, 2])
+    CHECK(median({7.0}) == 7.0);
+    CHECK_THROWS_AS(median({}), value_error);
+}

@@ -72,7 +72,7 @@ inline money in_currency(const catalog& cat, const money& m, const currency& in,
     if (m.currency_of() == in) return m;
     auto r = cat.rate(m.currency_of(), in);
     if (!r)
-        throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+        throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
                           std::string(in.code()) + " in catalog \"" + cat.name + "\" (/exchange_rates)");
     if (used) used->push_back(*r);
     return convert(m, *r);

@@ -43,7 +43,7 @@ inline money in_scenario_currency(const scenario& s, const offer& o, const money
     if (m.currency_of() == s.in_currency) return m;
     auto r = s.offers.rate(m.currency_of(), s.in_currency);
     if (!r)
-        throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+        throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
                           std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
     return convert(m, *r);
 }

@@ -36,6 +36,10 @@ using fast_hours = std::chrono::duration<double, std::ratio<3600>>;
 /// scaling, tick arithmetic) that would overflow 64 bits. GCC and Clang both have it.
 __extension__ typedef __int128 i128;
 
+/// When a campaign or a quote starts if the scenario or `--start` names no time: fixed,
+/// so that results are reproducible (calendar proration and monthly caps depend on it).
+inline const timestamp default_campaign_start = timestamp{date::sys_days{date::year{2026} / 2 / 1}};
+
 /// The longest duration costsim accepts anywhere: 100 Julian years.
 inline constexpr usec max_duration = std::chrono::duration_cast<usec>(
     std::chrono::seconds(std::int64_t{100} * 36525 * 864));

@@ -86,4 +86,11 @@ public:
     explicit model_error(const std::string& what) : std::runtime_error(detail::one_line(what)) {}
 };
 
+/// The model_error of an amount in a currency the catalog has no rate for: a command that
+/// knows the catalog's file points at its "/exchange_rates" rather than at an offer.
+class missing_exchange_rate : public model_error {
+public:
+    using model_error::model_error;
+};
+
 }  // namespace costsim

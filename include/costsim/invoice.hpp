@@ -86,7 +86,7 @@ struct invoice_builder {
         if (m.currency_of() == target) return m;
         auto r = cat.rate(m.currency_of(), target);
         if (!r)
-            throw model_error("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+            throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
                               std::string(target.code()) + " in catalog \"" + cat.name + "\" (/exchange_rates)");
         bool seen = false;
         for (const auto& u : used) seen = seen || (u.from == r->from && u.to == r->to);

@@ -46,6 +46,7 @@
 #include "costsim/duration.hpp"
 #include "costsim/error.hpp"
 #include "costsim/json_input.hpp"
+#include "costsim/stats.hpp"
 
 namespace costsim {
 
@@ -213,12 +214,6 @@ inline bool words_contain(std::string_view text, std::string_view pattern) {
         if (left && right) return true;
     }
     return false;
-}
-
-inline double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 }  // namespace detail
@@ -416,7 +411,7 @@ inline measured_workload read_measured_workload(const json_cursor& wl, const cat
         for (const auto& e : all)
             if (e.model == model && e.m.device_count == count) v.push_back(e.m.samples_per_second);
         if (v.empty()) return std::nullopt;
-        return detail::median_of(std::move(v));
+        return median(std::move(v));
     };
     const entry* ref = nullptr;
     for (const auto& e : all)

@@ -330,7 +330,7 @@ void run_tick_range(const scenario& s, const candidate& cand, std::uint64_t seed
 template <class MakePath>
 void run_spot_with(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed, std::uint64_t from,
                    std::uint64_t to, unsigned threads, trial_table& out, const MakePath& make_path) {
-    if (k.policy == policy_kind::greedy || k.policy == policy_kind::uniform_progress)
+    if (decides_on_ticks(k.policy))
         run_tick_range(s, k, seed, index, from, to, threads, out, make_path);
     else
         run_range(make_campaign(s, k), seed, index, from, to, threads, out, make_path);

@@ -148,9 +148,10 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
     if (auto ps = p.optional("policies")) {
         policies.clear();
         for (const auto& e : ps->elements(true)) {
-            std::string name = e.choice({"spot_only", "deadline_fallback"});
-            if (name == "deadline_fallback" && !s.deadline) e.fail("a top-level \"deadline\" (deadline_fallback needs one)");
-            policies.push_back(name == "spot_only" ? policy_kind::spot_only : policy_kind::deadline_fallback);
+            const std::string name = e.choice({"spot_only", "deadline_fallback"});
+            const policy_kind pk = name == "spot_only" ? policy_kind::spot_only : policy_kind::deadline_fallback;
+            if (needs_deadline(pk) && !s.deadline) e.fail("a top-level \"deadline\" (" + name + " needs one)");
+            policies.push_back(pk);
         }
     }
     detail::planned_interruptions intrs;

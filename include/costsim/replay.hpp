@@ -172,7 +172,7 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
                                   "cost is restart.overhead, the changeover delay d)");
         if (k.price.model != price_spec::kind::market)
             refuse("/price", "the market's spot price in trace replay (a simulated price path is Monte Carlo only)");
-        if ((k.policy == policy_kind::greedy || k.policy == policy_kind::uniform_progress) && !deadline)
+        if (needs_deadline(k.policy) && !deadline)
             refuse("/policy", "a deadline (" + std::string(to_string(k.policy)) + " needs one)");
 
         tick_campaign c = make_tick_campaign(sc, k, t.gap());

@@ -84,13 +84,19 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 inline constexpr std::string_view scenario_schema = "costsim.scenario/v1";
-/// The campaign start when a scenario names none (fixed, so results are reproducible).
-inline const timestamp default_campaign_start = timestamp{date::sys_days{date::year{2026} / 2 / 1}};
 
 /// on_demand, spot_only and deadline_fallback (trial.hpp); greedy and uniform_progress are
 /// the *Can't Be Late* (NSDI '24) policies.
 enum class policy_kind { on_demand, spot_only, deadline_fallback, greedy, uniform_progress };
 std::string_view to_string(policy_kind p) noexcept;
+/// greedy and uniform_progress decide on a tick grid (cbl_policy.hpp, tick_trial.hpp).
+constexpr bool decides_on_ticks(policy_kind p) noexcept {
+    return p == policy_kind::greedy || p == policy_kind::uniform_progress;
+}
+/// Every policy but on_demand and spot_only weighs the time left to a deadline.
+constexpr bool needs_deadline(policy_kind p) noexcept {
+    return p != policy_kind::on_demand && p != policy_kind::spot_only;
+}
 
 enum class checkpoint_rule { none, fixed, young, daly };
 std::string_view to_string(checkpoint_rule r) noexcept;
@@ -698,7 +704,7 @@ inline scenario parse_scenario(const json_cursor& c) {
             pol.fail("\"spot_only\" or \"deadline_fallback\" for the spot market");
         if (k.policy != policy_kind::on_demand && k.market != market_kind::spot)
             pol.fail("\"on_demand\" for the " + std::string(to_string(k.market)) + " market");
-        if (k.policy != policy_kind::on_demand && k.policy != policy_kind::spot_only) {
+        if (needs_deadline(k.policy)) {
             if (!s.deadline) pol.fail("a top-level \"deadline\" (" + p + " needs one)");
             if (!o->on_demand) pol.fail("an offer with an on_demand market to fall back to");
         }
@@ -729,7 +735,7 @@ inline scenario parse_scenario(const json_cursor& c) {
             k.tick = tk->duration();
             if (k.tick->count() <= 0) tk->fail("a positive decision tick such as \"10m\"");
         }
-        const bool keeps_progress = k.policy == policy_kind::greedy || k.policy == policy_kind::uniform_progress;
+        const bool keeps_progress = decides_on_ticks(k.policy);
         if (keeps_progress && cc.has("checkpoint"))
             cc["checkpoint"].fail("no checkpoint for " + p + " (the Can't Be Late model keeps progress across "
                                   "preemptions; restart.overhead, d, is the cost of resuming)");

@@ -61,6 +61,9 @@ summary constant_summary(double v, std::size_t n);
 
 /// Type-7 quantile of already sorted, non-empty data; p in [0,1] (value_error otherwise).
 double quantile_sorted(std::span<const double> sorted, double p);
+/// The type-7 median of non-empty data (the mean of the two middle values when the count
+/// is even): the one median costsim takes, of measurements and calibrations alike.
+double median(std::vector<double> values);
 /// Type-7 quantiles at each of ps of finite, non-empty, unsorted data: what quantile_sorted
 /// gives on the sorted values, bit for bit, in O(n) for a few hundred ps.
 std::vector<double> quantiles(std::span<const double> values, std::span<const double> ps);
@@ -240,6 +243,11 @@ inline double quantile_sorted(std::span<const double> sorted, double p) {
     const detail::type7_position at = detail::type7_at(sorted.size(), p);
     if (at.last) return sorted.back();
     return detail::type7_between(at, sorted[at.lo], sorted[at.lo + 1]);
+}
+
+inline double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return quantile_sorted(values, 0.5);
 }
 
 namespace detail {

@@ -259,9 +259,7 @@ inline calibration calibrate(const session_trace& t, double restore_seconds) {
     }
     // The median, not the mean: on a shared machine a neighbour's burst during the short
     // calibration would otherwise be charged to every step of the long job.
-    std::vector<double> rest(steps.begin() + 1, steps.end());
-    std::nth_element(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(rest.size() / 2), rest.end());
-    c.step = rest[rest.size() / 2];
+    c.step = median(std::vector<double>(steps.begin() + 1, steps.end()));
     c.startup = *t.ready + std::max(0.0, steps.front() - c.step);
     c.checkpoint = ci ? ckpt_sum / static_cast<double>(ci) : 0.0;
     c.tail = std::max(0.0, t.end - t.steps.back().second);

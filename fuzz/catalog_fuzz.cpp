@@ -1,5 +1,5 @@
 // fuzz/catalog_fuzz.cpp — costsim.catalog/v1 files (`--catalog`, a scenario's catalog).
-#include "costsim/catalog.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -11,7 +11,7 @@
 
 #include "commands.hpp"
 #include "costsim/aws_price_history.hpp"
-#include "costsim/catalog.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/skypilot.hpp"
 #include "costsim/spot_advisor.hpp"
 

@@ -1,5 +1,7 @@
 // Tests of costsim/breakeven.hpp: exact break-even utilisation and throughput ratios.
 #include <costsim/breakeven.hpp>
+#include <costsim/io/breakeven_json.hpp>
+#include <costsim/io/catalog_json.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
-// Tests of costsim/catalog.hpp (and the json_input.hpp reader under it): every bundled
+// Tests of costsim/catalog.hpp and its reader, io/catalog_json.hpp (with json_input.hpp): every bundled
 // catalog loads and round-trips; bad documents fail with the exact JSON pointer.
-#include <costsim/catalog.hpp>
+#include <costsim/io/catalog_json.hpp>
 #include <costsim/runtime_source.hpp>
 
 #include <filesystem>

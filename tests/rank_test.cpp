@@ -1,4 +1,5 @@
 // Tests of costsim/rank.hpp: one job quoted on every offer and market, ranked by exact total.
+#include <costsim/io/catalog_json.hpp>
 #include <costsim/rank.hpp>
 
 #include <chrono>

@@ -1,6 +1,7 @@
 // Tests of costsim/trial.hpp: one campaign, event by event — the fast path replayed
 // through the exact billing engine, per-session minimums, lifetimes, notices, fallback.
 #include <costsim/invoice.hpp>
+#include <costsim/io/catalog_json.hpp>
 #include <costsim/trial.hpp>
 
 #include <cmath>

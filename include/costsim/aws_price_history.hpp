@@ -25,7 +25,7 @@
 #include <tuple>
 #include <vector>
 
-#include "costsim/catalog.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/json_input.hpp"
 #include "costsim/offer.hpp"
 

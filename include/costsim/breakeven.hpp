@@ -10,7 +10,8 @@
 //
 // GPU vs CPU: per solution, an offer costs price per hour / throughput, so the GPU offer
 // is cheaper per solution exactly when its throughput is more than
-// (GPU price per hour / CPU price per hour) times the CPU's.
+// (GPU price per hour / CPU price per hour) times the CPU's. Their JSON is
+// io/breakeven_json.hpp.
 #pragma once
 
 #include <optional>
@@ -59,9 +60,6 @@ price_per_hour amortised_hourly(const catalog& cat, const offer& monthly, int mo
 /// The hourly offer's charge for `hours` of use in one month (sustained use and cap applied).
 money monthly_usage_cost(const offer& hourly, const price_per_hour& p, const exact& hours, const currency& in,
                          const catalog& cat);
-
-json to_json(const dedicated_breakeven& b);
-json to_json(const gpu_cpu_breakeven& b);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -151,35 +149,6 @@ inline gpu_cpu_breakeven breakeven_gpu_cpu(const catalog& cat, const offer& gpu,
     const price_per_hour c = detail::hourly_total(cat, cpu, in, nullptr);
     if (c.per_hour().amount() == 0) throw model_error("the CPU offer is free: a GPU can never be cheaper per solution");
     return {g, c, g.per_hour() / c.per_hour()};
-}
-
-inline json to_json(const dedicated_breakeven& b) {
-    json j{{"months", b.months},
-           {"currency", std::string(b.commitment.currency_of().code())},
-           {"commitment_exact", to_decimal_string(b.commitment.amount())},
-           {"commitment", round_half_up(b.commitment).to_string()},
-           {"hourly_price", to_decimal_string(b.hourly.per_hour().amount())},
-           {"month_hours", 730}};
-    if (b.hours_per_month) {
-        j["hours_per_month"] = to_decimal_string(*b.hours_per_month, 6);
-        j["hours_per_month_fraction"] = to_fraction_string(*b.hours_per_month);
-        j["utilisation"] = to_decimal_string(exact(*b.hours_per_month / breakeven_month_hours), 6);
-    } else {
-        j["hours_per_month"] = nullptr;
-        j["utilisation"] = nullptr;
-    }
-    json r = json::array();
-    for (const auto& x : b.rates_used) r.push_back(to_json(x));
-    if (!r.empty()) j["exchange_rates"] = r;
-    return j;
-}
-
-inline json to_json(const gpu_cpu_breakeven& b) {
-    return json{{"currency", std::string(b.gpu.currency_of().code())},
-                {"gpu_price_per_hour", to_decimal_string(b.gpu.per_hour().amount())},
-                {"cpu_price_per_hour", to_decimal_string(b.cpu.per_hour().amount())},
-                {"throughput_ratio", to_decimal_string(b.throughput_ratio, 6)},
-                {"throughput_ratio_fraction", to_fraction_string(b.throughput_ratio)}};
 }
 
 }  // namespace costsim

@@ -14,7 +14,7 @@
 // Every line keeps its exact amount; the total is rounded once, half-up, to the minor
 // unit. Lines in another currency are converted with the catalog's dated rate, and the
 // invoice lists each rate it used. Rounded line amounts are for reading: they need not
-// add up to the total, which is the rounded exact sum.
+// add up to the total, which is the rounded exact sum. Its JSON is io/invoice_json.hpp.
 #pragma once
 
 #include <optional>
@@ -67,9 +67,6 @@ struct invoice {
 /// Throws model_error when the offer lacks the market, a rate is missing, or a spot
 /// history has no price in force at the start.
 invoice quote(const catalog& cat, const offer& o, const quote_request& req);
-
-/// SPEC.md's `quote --json` object: amounts as decimal strings.
-json to_json(const invoice& inv);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -164,40 +161,6 @@ inline invoice quote(const catalog& cat, const offer& o, const quote_request& re
     for (const auto& l : lines) total += l.exact;
     return invoice{o.id,         req.market, b.target, req.start, req.duration, billed_total,
                    o.billing.describe(req.market), std::move(lines), std::move(b.used), total, round_half_up(total)};
-}
-
-inline json to_json(const invoice& inv) {
-    auto secs = [](usec d) -> json {
-        if (d.count() % 1000000 == 0) return d.count() / 1000000;
-        return static_cast<double>(d.count()) / 1e6;
-    };
-    json lines = json::array();
-    for (const auto& l : inv.lines) {
-        json j{{"item", l.item}, {"billed_seconds", secs(l.billed)},
-               {"exact", to_decimal_string(l.exact.amount())},
-               {"amount", round_half_up(l.exact).to_string()}};
-        if (!l.month.empty()) j["month"] = l.month;
-        if (!is_terminating(l.exact.amount())) j["exact_fraction"] = to_fraction_string(l.exact.amount());
-        if (!(l.original.currency_of() == inv.in_currency)) j["original"] = to_json(l.original);
-        lines.push_back(j);
-    }
-    json j{{"offer", inv.offer_id},
-           {"market", std::string(to_string(inv.market))},
-           {"currency", std::string(inv.in_currency.code())},
-           {"start", format_timestamp(inv.start)},
-           {"duration_seconds", secs(inv.duration)},
-           {"billed_seconds", secs(inv.billed)},
-           {"lines", lines},
-           {"total_exact", to_decimal_string(inv.total_exact.amount())}};
-    if (!is_terminating(inv.total_exact.amount())) j["total_exact_fraction"] = to_fraction_string(inv.total_exact.amount());
-    j["total"] = inv.total.to_string();
-    j["billing"] = inv.rule;
-    if (!inv.rates_used.empty()) {
-        json r = json::array();
-        for (const auto& x : inv.rates_used) r.push_back(to_json(x));
-        j["exchange_rates"] = r;
-    }
-    return j;
 }
 
 }  // namespace costsim

@@ -42,7 +42,7 @@
 #include <utility>
 #include <vector>
 
-#include "costsim/catalog.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/duration.hpp"
 #include "costsim/error.hpp"
 #include "costsim/json_input.hpp"

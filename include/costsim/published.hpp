@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "costsim/breakeven.hpp"
-#include "costsim/catalog.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/decimal.hpp"
 #include "costsim/duration.hpp"
 #include "costsim/json_input.hpp"

@@ -65,7 +65,7 @@
 #include <variant>
 #include <vector>
 
-#include "costsim/catalog.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/checkpoint_interval.hpp"
 #include "costsim/fast_units.hpp"
 #include "costsim/interruptions.hpp"

@@ -42,7 +42,7 @@
 #include <string>
 #include <vector>
 
-#include "costsim/catalog.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/csv.hpp"
 #include "costsim/decimal.hpp"
 #include "costsim/json_input.hpp"

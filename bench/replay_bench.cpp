@@ -36,10 +36,12 @@ int main(int argc, char** argv) {
                     for (int r = 0; r < repeat; ++r)
                         for (const auto& x : windows) {
                             trace_window_source src(t, x.start, x.end);
-                            auto res = pass == 0 ? run_tick_trial(c, src, price) : run_tick_trial_per_tick(c, src, price);
+                            auto res =
+                                pass == 0 ? run_tick_trial(c, src, price) : run_tick_trial_per_tick(c, src, price);
                             sum += res.result.cost.value();
                         }
-                    double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+                    double us =
+                        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
                     (pass == 0 ? ev : tk) += us;
                 }
                 n += static_cast<long>(windows.size()) * repeat;

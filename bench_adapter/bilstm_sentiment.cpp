@@ -17,9 +17,9 @@ namespace {
 struct BiLSTMImpl : torch::nn::Module {
     BiLSTMImpl(const bilstm_options& b)
         : emb(register_module("emb", torch::nn::Embedding(b.vocab, b.embed))),
-          lstm(register_module("lstm", torch::nn::LSTM(torch::nn::LSTMOptions(b.embed, b.hidden)
-                                                           .batch_first(true)
-                                                           .bidirectional(true)))),
+          lstm(register_module(
+              "lstm",
+              torch::nn::LSTM(torch::nn::LSTMOptions(b.embed, b.hidden).batch_first(true).bidirectional(true)))),
           drop(register_module("drop", torch::nn::Dropout(b.dropout))),
           fc(register_module("fc", torch::nn::Linear(2 * b.hidden, 1))) {}
 
@@ -45,7 +45,8 @@ std::vector<costsim::measurement> run_bilstm(const common_options& o, const bils
     const int threads = set_threads(o.threads);
     torch::manual_seed(o.seed);
 
-    if (!o.data.empty() && o.samples > 0) throw flag_error("--samples", "no --samples beside --data (it sizes synthetic data)");
+    if (!o.data.empty() && o.samples > 0)
+        throw flag_error("--samples", "no --samples beside --data (it sizes synthetic data)");
     text_classification data =
         o.data.empty() ? synthetic_sentiment(o.samples > 0 ? o.samples : 20000, b.vocab, b.seq, o.seed, b.heldout)
                        : load_sentiment_csv(o.data, o.format, b.vocab, b.seq, o.seed, b.heldout);
@@ -69,7 +70,8 @@ std::vector<costsim::measurement> run_bilstm(const common_options& o, const bils
     std::ostringstream sig;
     sig << "bilstm-sentiment vocab=" << b.vocab << " embed=" << b.embed << " hidden=" << b.hidden << " seq=" << b.seq
         << " batch=" << b.batch << " dropout=" << b.dropout << " lr=" << b.lr << " seed=" << o.seed
-        << " data=" << (o.data.empty() ? "synthetic:" + std::to_string(data.labels.size(0)) : o.data) << " steps=" << total;
+        << " data=" << (o.data.empty() ? "synthetic:" + std::to_string(data.labels.size(0)) : o.data)
+        << " steps=" << total;
 
     checkpointer ck(o, dev);
     epoch_sampler sampler(data.train, o.seed);
@@ -77,8 +79,10 @@ std::vector<costsim::measurement> run_bilstm(const common_options& o, const bils
         const auto& order = sampler.order(epoch);
         const torch::Tensor x = gather_rows(tokens, order, position * b.batch, b.batch);
         const torch::Tensor y = gather_rows(labels, order, position * b.batch, b.batch);
-        if (fused) clear_grads(params);
-        else opt.zero_grad();
+        if (fused)
+            clear_grads(params);
+        else
+            opt.zero_grad();
         torch::Tensor loss = torch::binary_cross_entropy_with_logits(model->forward(x), y);
         loss.backward();
         opt.step();
@@ -89,27 +93,39 @@ std::vector<costsim::measurement> run_bilstm(const common_options& o, const bils
     costsim::measurement m;
     m.workload = "bilstm-sentiment";
     m.task = "train";
-    m.model = costsim::json{{"architecture", "Embedding -> BiLSTM -> Dropout -> Dense(1, sigmoid)"},
-                            {"vocab", b.vocab}, {"embed", b.embed}, {"hidden", b.hidden}, {"seq_len", b.seq},
-                            {"dropout", b.dropout}, {"optimizer", "adam"}, {"optimizer_impl", b.optimizer_impl}, {"lr", b.lr},
-                            {"loss", "binary_cross_entropy"}, {"parameters", parameter_count(*model)},
-                            {"steps_total", total}, {"train_loss_mean", t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}};
+    m.model = costsim::json{
+        {"architecture", "Embedding -> BiLSTM -> Dropout -> Dense(1, sigmoid)"},
+        {"vocab", b.vocab},
+        {"embed", b.embed},
+        {"hidden", b.hidden},
+        {"seq_len", b.seq},
+        {"dropout", b.dropout},
+        {"optimizer", "adam"},
+        {"optimizer_impl", b.optimizer_impl},
+        {"lr", b.lr},
+        {"loss", "binary_cross_entropy"},
+        {"parameters", parameter_count(*model)},
+        {"steps_total", total},
+        {"train_loss_mean", t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}};
     m.data.source = o.data.empty() ? "synthetic" : "file";
     m.data.format = data.format;
     if (!o.data.empty()) m.data.path = o.data;
     m.data.train_samples = train_n;
     m.data.heldout_samples = static_cast<std::int64_t>(data.heldout.size());
     m.data.seed = o.seed;
-    fill_common(m, o, dev, threads, b.batch, t.step_seconds, t.warmup, o.project_samples > 0 ? o.project_samples : 1420765,
-                o.project_epochs > 0 ? o.project_epochs : 4);
+    fill_common(m, o, dev, threads, b.batch, t.step_seconds, t.warmup,
+                o.project_samples > 0 ? o.project_samples : 1420765, o.project_epochs > 0 ? o.project_epochs : 4);
 
     if (!data.heldout.empty())  // held-out loss and accuracy, without dropout
-        m.quality = evaluate(*model, static_cast<std::int64_t>(data.heldout.size()), [&](std::int64_t from, std::int64_t k) {
-            const torch::Tensor x = gather_rows(tokens, data.heldout, from, k), y = gather_rows(labels, data.heldout, from, k);
-            const torch::Tensor logits = model->forward(x);
-            return std::pair{torch::binary_cross_entropy_with_logits(logits, y, {}, {}, at::Reduction::Sum).item<double>(),
-                             (logits.gt(0).to(torch::kFloat32) == y).sum().item<std::int64_t>()};
-        });
+        m.quality =
+            evaluate(*model, static_cast<std::int64_t>(data.heldout.size()), [&](std::int64_t from, std::int64_t k) {
+                const torch::Tensor x = gather_rows(tokens, data.heldout, from, k),
+                                    y = gather_rows(labels, data.heldout, from, k);
+                const torch::Tensor logits = model->forward(x);
+                return std::pair{
+                    torch::binary_cross_entropy_with_logits(logits, y, {}, {}, at::Reduction::Sum).item<double>(),
+                    (logits.gt(0).to(torch::kFloat32) == y).sum().item<std::int64_t>()};
+            });
     m.parameters_digest = parameters_digest(*model);
     if (ck.enabled() || o.resume) {
         ck.time_restore(*model, opt);  // after the digest: it overwrites the live state

@@ -68,7 +68,8 @@ torch::Tensor gather_rows(const torch::Tensor& all, const std::vector<std::int64
                           std::int64_t batch) {
     std::vector<std::int64_t> idx(static_cast<std::size_t>(batch));
     const auto n = static_cast<std::int64_t>(order.size());
-    for (std::int64_t k = 0; k < batch; ++k) idx[static_cast<std::size_t>(k)] = order[static_cast<std::size_t>((from + k) % n)];
+    for (std::int64_t k = 0; k < batch; ++k)
+        idx[static_cast<std::size_t>(k)] = order[static_cast<std::size_t>((from + k) % n)];
     return all.index_select(0, torch::tensor(idx, torch::kInt64));
 }
 
@@ -89,17 +90,21 @@ text_classification synthetic_sentiment(std::int64_t n, std::int64_t vocab, std:
     for (std::int64_t i = 0; i < n; ++i) {
         const bool positive = r.below(2) == 1;
         lab[i] = positive ? 1.0f : 0.0f;
-        const std::int64_t len = std::min<std::int64_t>(seq, 5 + static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(std::max<std::int64_t>(1, seq - 4)))));
+        const std::int64_t len = std::min<std::int64_t>(
+            seq,
+            5 + static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(std::max<std::int64_t>(1, seq - 4)))));
         for (std::int64_t t = seq - len; t < seq; ++t) {
             std::int64_t id;
             if (r.uniform() < 0.3) {
                 // Mostly words of the sample's own sentiment, some of the other: a noisy signal.
                 const bool own = r.uniform() < 0.9;
-                id = 2 + static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(k))) + ((positive == own) ? 0 : k);
+                id =
+                    2 + static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(k))) + ((positive == own) ? 0 : k);
             } else {
                 const double span = static_cast<double>(vocab - 2 - 2 * k);
-                id = 2 + 2 * k + std::min<std::int64_t>(static_cast<std::int64_t>(span) - 1,
-                                                         static_cast<std::int64_t>(std::exp(r.uniform() * std::log(span))) - 1);
+                id = 2 + 2 * k +
+                     std::min<std::int64_t>(static_cast<std::int64_t>(span) - 1,
+                                            static_cast<std::int64_t>(std::exp(r.uniform() * std::log(span))) - 1);
             }
             tok[i][t] = std::clamp<std::int64_t>(id, 2, vocab - 1);
         }
@@ -123,7 +128,9 @@ text_classification load_sentiment_csv(const std::string& path, const std::strin
     for (auto t : d.train)
         for (auto& w : words_of(rows[static_cast<std::size_t>(t)].second)) ++freq[w];
     std::vector<std::pair<std::string, std::int64_t>> by(freq.begin(), freq.end());
-    std::sort(by.begin(), by.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    std::sort(by.begin(), by.end(), [](const auto& a, const auto& b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
     std::unordered_map<std::string, std::int64_t> id;
     for (std::size_t k = 0; k < by.size() && static_cast<std::int64_t>(k) + 2 < vocab; ++k)
         id.emplace(by[k].first, static_cast<std::int64_t>(k) + 2);
@@ -174,7 +181,6 @@ image_classification synthetic_cifar(std::int64_t n, std::int64_t classes, std::
     return d;
 }
 
-
 image_classification load_cifar10(const std::string& path, std::uint64_t seed, double heldout) {
     namespace fs = std::filesystem;
     std::vector<std::uint8_t> px;
@@ -187,7 +193,8 @@ image_classification load_cifar10(const std::string& path, std::uint64_t seed, d
         std::vector<std::string> batches;
         for (const auto& e : fs::directory_iterator(path)) {
             const std::string name = e.path().filename().string();
-            if (name.rfind("data_batch_", 0) == 0 && e.path().extension() == ".bin") batches.push_back(e.path().string());
+            if (name.rfind("data_batch_", 0) == 0 && e.path().extension() == ".bin")
+                batches.push_back(e.path().string());
         }
         std::sort(batches.begin(), batches.end());
         if (batches.empty()) bad(path, "", "a folder with CIFAR-10 binary batches (data_batch_1.bin, ...)");
@@ -229,7 +236,8 @@ std::vector<std::int64_t> encode_text(std::string_view text, std::int64_t vocab,
         if (static_cast<std::int64_t>(ids.size()) + 1 >= seq) break;
         // A hashing tokenizer: no vocabulary file can be fetched, and with random weights only
         // the number of tokens matters for the timing.
-        ids.push_back(first_word_id + static_cast<std::int64_t>(fnv1a(w) % static_cast<std::uint64_t>(vocab - first_word_id)));
+        ids.push_back(first_word_id +
+                      static_cast<std::int64_t>(fnv1a(w) % static_cast<std::uint64_t>(vocab - first_word_id)));
     }
     ids.push_back(sep_id);
     return ids;
@@ -244,7 +252,8 @@ text_batchable synthetic_texts(std::int64_t n, std::int64_t vocab, std::int64_t 
         std::vector<std::int64_t> ids(static_cast<std::size_t>(seq));
         ids.front() = cls_id;
         for (std::int64_t k = 1; k + 1 < seq; ++k)
-            ids[static_cast<std::size_t>(k)] = first_word_id + static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(vocab - first_word_id)));
+            ids[static_cast<std::size_t>(k)] =
+                first_word_id + static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(vocab - first_word_id)));
         ids.back() = sep_id;
         t.texts.push_back(std::move(ids));
     }
@@ -255,7 +264,8 @@ text_batchable load_texts(const std::string& path, const std::string& format, co
                           std::int64_t vocab, std::int64_t seq) {
     std::string fmt = format;
     if (fmt == "auto") fmt = std::filesystem::path(path).extension() == ".jsonl" ? "jsonl" : "lines";
-    if (fmt != "jsonl" && fmt != "lines") bad("command line", "--format", "auto, lines or jsonl for texts, got \"" + format + "\"");
+    if (fmt != "jsonl" && fmt != "lines")
+        bad("command line", "--format", "auto, lines or jsonl for texts, got \"" + format + "\"");
     const std::vector<std::string> texts = parse_texts(read_file_bytes(path), path, fmt, field);
     text_batchable t;
     t.format = fmt;
@@ -267,7 +277,8 @@ text_batchable load_texts(const std::string& path, const std::string& format, co
 std::pair<torch::Tensor, torch::Tensor> text_batch(const text_batchable& t, std::int64_t first, std::int64_t batch) {
     const auto n = static_cast<std::int64_t>(t.texts.size());
     std::size_t longest = 0;
-    for (std::int64_t k = 0; k < batch; ++k) longest = std::max(longest, t.texts[static_cast<std::size_t>((first + k) % n)].size());
+    for (std::int64_t k = 0; k < batch; ++k)
+        longest = std::max(longest, t.texts[static_cast<std::size_t>((first + k) % n)].size());
     // Padded to the longest text of the batch, as inference pipelines batch.
     auto ids = torch::zeros({batch, static_cast<std::int64_t>(longest)}, torch::kInt64);
     auto mask = torch::zeros({batch, static_cast<std::int64_t>(longest)}, torch::kInt64);

@@ -36,7 +36,7 @@ std::vector<std::int64_t> epoch_order(std::int64_t n, std::uint64_t seed, std::i
 struct text_classification {
     torch::Tensor tokens, labels;
     std::vector<std::int64_t> train, heldout;
-    std::string format, path;  ///< path empty: synthetic
+    std::string format, path;          ///< path empty: synthetic
     std::int64_t vocabulary_used = 0;  ///< distinct words given an id (real data)
 };
 

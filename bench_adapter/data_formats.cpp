@@ -21,7 +21,8 @@ namespace {
 }
 
 bool is_integer(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 }  // namespace
@@ -41,12 +42,14 @@ sentiment_rows parse_sentiment_csv(const std::string& s, const std::string& path
             fmt = f.size() == 6 ? "sentiment140" : f.size() == 4 ? "thinknook" : f.size() == 2 ? "csv" : "";
             if (fmt.empty())
                 bad(path, "line " + std::to_string(at),
-                    "2 columns (label,text), 4 (ItemID,Sentiment,SentimentSource,SentimentText) or 6 (Sentiment140), got " +
+                    "2 columns (label,text), 4 (ItemID,Sentiment,SentimentSource,SentimentText) or 6 (Sentiment140), "
+                    "got " +
                         std::to_string(f.size()));
         }
         const std::size_t want = fmt == "sentiment140" ? 6 : fmt == "thinknook" ? 4 : 2;
         if (f.size() != want)
-            bad(path, "line " + std::to_string(at), std::to_string(want) + " columns (" + fmt + "), got " + std::to_string(f.size()));
+            bad(path, "line " + std::to_string(at),
+                std::to_string(want) + " columns (" + fmt + "), got " + std::to_string(f.size()));
         const std::string& label = fmt == "thinknook" ? f[1] : f[0];
         const std::string& text = fmt == "sentiment140" ? f[5] : fmt == "thinknook" ? f[3] : f[1];
         if (!is_integer(label)) {
@@ -71,8 +74,9 @@ void parse_cifar_batch(const std::string& s, const std::string& path, std::vecto
                        std::vector<std::int64_t>& labels) {
     constexpr std::size_t record = 1 + 3 * 32 * 32;
     if (s.empty() || s.size() % record != 0)
-        bad(path, "", "a CIFAR-10 binary batch: records of 3073 bytes (1 label + 3072 pixels), got " +
-                          std::to_string(s.size()) + " bytes");
+        bad(path, "",
+            "a CIFAR-10 binary batch: records of 3073 bytes (1 label + 3072 pixels), got " + std::to_string(s.size()) +
+                " bytes");
     for (std::size_t r = 0; r < s.size() / record; ++r) {
         const auto l = static_cast<unsigned char>(s[r * record]);
         if (l > 9) bad(path, "record " + std::to_string(r), "a label 0..9, got " + std::to_string(l));
@@ -84,7 +88,8 @@ void parse_cifar_batch(const std::string& s, const std::string& path, std::vecto
 
 std::vector<std::string> parse_texts(const std::string& text, const std::string& path, const std::string& fmt,
                                      const std::string& field) {
-    if (fmt != "jsonl" && fmt != "lines") bad("command line", "--format", "auto, lines or jsonl for texts, got \"" + fmt + "\"");
+    if (fmt != "jsonl" && fmt != "lines")
+        bad("command line", "--format", "auto, lines or jsonl for texts, got \"" + fmt + "\"");
     std::vector<std::string> out;
     std::istringstream in(text);
     std::int64_t line = 0;

@@ -38,7 +38,8 @@ TORCH_MODULE(SelfAttention);
 struct BlockImpl : torch::nn::Module {
     BlockImpl(const distilbert_options& d)
         : attention(register_module("attention", SelfAttention(d.hidden, d.heads))),
-          sa_norm(register_module("sa_layer_norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({d.hidden}).eps(1e-12)))),
+          sa_norm(register_module("sa_layer_norm",
+                                  torch::nn::LayerNorm(torch::nn::LayerNormOptions({d.hidden}).eps(1e-12)))),
           lin1(register_module("lin1", torch::nn::Linear(d.hidden, d.ffn))),
           lin2(register_module("lin2", torch::nn::Linear(d.ffn, d.hidden))),
           out_norm(register_module("output_layer_norm",
@@ -60,15 +61,18 @@ struct DistilBertImpl : torch::nn::Module {
     DistilBertImpl(const distilbert_options& d)
         : words(register_module("word_embeddings", torch::nn::Embedding(d.vocab, d.hidden))),
           positions(register_module("position_embeddings", torch::nn::Embedding(d.max_positions, d.hidden))),
-          emb_norm(register_module("embeddings_layer_norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({d.hidden}).eps(1e-12)))),
+          emb_norm(register_module("embeddings_layer_norm",
+                                   torch::nn::LayerNorm(torch::nn::LayerNormOptions({d.hidden}).eps(1e-12)))),
           pre_classifier(register_module("pre_classifier", torch::nn::Linear(d.hidden, d.hidden))),
           classifier(register_module("classifier", torch::nn::Linear(d.hidden, d.classes))) {
-        for (std::int64_t i = 0; i < d.layers; ++i) blocks.push_back(register_module("layer" + std::to_string(i), Block(d)));
+        for (std::int64_t i = 0; i < d.layers; ++i)
+            blocks.push_back(register_module("layer" + std::to_string(i), Block(d)));
     }
 
     /// Class logits [B, classes] of ids [B, T] with attention mask [B, T].
     torch::Tensor forward(const torch::Tensor& ids, const torch::Tensor& mask) {
-        const torch::Tensor pos = torch::arange(ids.size(1), torch::TensorOptions().dtype(torch::kInt64).device(ids.device()));
+        const torch::Tensor pos =
+            torch::arange(ids.size(1), torch::TensorOptions().dtype(torch::kInt64).device(ids.device()));
         torch::Tensor h = emb_norm->forward(words->forward(ids) + positions->forward(pos).unsqueeze(0));
         for (auto& b : blocks) h = b->forward(h, mask);
         const torch::Tensor cls = h.select(1, 0);  // the [CLS] position
@@ -86,16 +90,20 @@ TORCH_MODULE(DistilBert);
 
 std::vector<costsim::measurement> run_distilbert(const common_options& o, const distilbert_options& d) {
     if (d.hidden % d.heads != 0)
-        throw flag_error("--heads", "a divisor of --hidden " + std::to_string(d.hidden) + ", got " + std::to_string(d.heads));
+        throw flag_error("--heads",
+                         "a divisor of --hidden " + std::to_string(d.hidden) + ", got " + std::to_string(d.heads));
     if (d.seq > d.max_positions)
-        throw flag_error("--seq", "at most --max-positions " + std::to_string(d.max_positions) + ", got " + std::to_string(d.seq));
-    if (!o.data.empty() && o.samples > 0) throw flag_error("--samples", "no --samples beside --data (it sizes synthetic data)");
+        throw flag_error(
+            "--seq", "at most --max-positions " + std::to_string(d.max_positions) + ", got " + std::to_string(d.seq));
+    if (!o.data.empty() && o.samples > 0)
+        throw flag_error("--samples", "no --samples beside --data (it sizes synthetic data)");
     const torch::Device dev = pick_device(o.device);
     const int threads = set_threads(o.threads);
     torch::manual_seed(o.seed);
 
-    const text_batchable texts = o.data.empty() ? synthetic_texts(o.samples > 0 ? o.samples : 1000, d.vocab, d.seq, o.seed)
-                                                : load_texts(o.data, o.format, d.text_field, d.vocab, d.seq);
+    const text_batchable texts = o.data.empty()
+                                     ? synthetic_texts(o.samples > 0 ? o.samples : 1000, d.vocab, d.seq, o.seed)
+                                     : load_texts(o.data, o.format, d.text_field, d.vocab, d.seq);
     DistilBert model(d);
     model->to(dev);
     model->eval();
@@ -120,9 +128,15 @@ std::vector<costsim::measurement> run_distilbert(const common_options& o, const 
         costsim::measurement m;
         m.workload = "distilbert-inference";
         m.task = "inference";
-        m.model = costsim::json{{"architecture", "DistilBERT (random weights)"}, {"layers", d.layers}, {"hidden", d.hidden},
-                                {"heads", d.heads}, {"ffn", d.ffn}, {"vocab", d.vocab},
-                                {"max_positions", d.max_positions}, {"seq_len", d.seq}, {"classes", d.classes},
+        m.model = costsim::json{{"architecture", "DistilBERT (random weights)"},
+                                {"layers", d.layers},
+                                {"hidden", d.hidden},
+                                {"heads", d.heads},
+                                {"ffn", d.ffn},
+                                {"vocab", d.vocab},
+                                {"max_positions", d.max_positions},
+                                {"seq_len", d.seq},
+                                {"classes", d.classes},
                                 {"parameters", parameter_count(*model)}};
         m.data.source = o.data.empty() ? "synthetic" : "file";
         m.data.format = texts.format;

@@ -19,7 +19,8 @@ void add_common(CLI::App* app, bench::common_options& o) {
     app->add_option("--threads", o.threads, "intra-op CPU threads (default: all cores)")->check(CLI::Range(1, 4096));
     app->add_option("--seed", o.seed, "seed of the data, the initial weights and dropout (default 1)")
         ->check(CLI::Range(0ULL, (1ULL << 63) - 1));  // JSON readers take it as a signed 64-bit integer
-    app->add_option("--warmup", o.warmup, "steps run before timing starts (not timed)")->check(CLI::Range(0LL, 1LL << 40));
+    app->add_option("--warmup", o.warmup, "steps run before timing starts (not timed)")
+        ->check(CLI::Range(0LL, 1LL << 40));
     app->add_option("--steps", o.steps, "timed steps")->check(CLI::Range(1LL, 1LL << 40));
     app->add_option("--data", o.data, "a real data file or folder (default: seeded synthetic data)");
     app->add_option("--format", o.format, "the data's format (default auto: by columns / extension)");
@@ -28,7 +29,8 @@ void add_common(CLI::App* app, bench::common_options& o) {
     app->add_option("--offer", o.offer, "catalog offer id the run is made on (recorded as \"offer\")");
     app->add_option("--project-samples", o.project_samples, "data set size the epoch time is projected to")
         ->check(CLI::Range(1LL, 1LL << 50));
-    app->add_option("--project-epochs", o.project_epochs, "epochs the total time is projected to")->check(CLI::Range(1LL, 1000000LL));
+    app->add_option("--project-epochs", o.project_epochs, "epochs the total time is projected to")
+        ->check(CLI::Range(1LL, 1000000LL));
 }
 
 void add_training(CLI::App* app, bench::common_options& o) {
@@ -36,8 +38,10 @@ void add_training(CLI::App* app, bench::common_options& o) {
     app->add_option("--checkpoint-every", o.checkpoint_every, "write a checkpoint every N steps (atomically)")
         ->check(CLI::Range(1LL, 1LL << 40));
     app->add_flag("--resume", o.resume, "continue from --checkpoint when it exists");
-    app->add_flag("--progress", o.progress, "print `costsim-bench: progress ready|step|checkpoint|stopped N` lines on stderr");
-    app->add_option("--kill-at-step", o.kill_at_step, "test hook: SIGKILL itself after step N")->check(CLI::Range(1LL, 1LL << 40));
+    app->add_flag("--progress", o.progress,
+                  "print `costsim-bench: progress ready|step|checkpoint|stopped N` lines on stderr");
+    app->add_option("--kill-at-step", o.kill_at_step, "test hook: SIGKILL itself after step N")
+        ->check(CLI::Range(1LL, 1LL << 40));
     app->add_option("--kill-in-checkpoint", o.kill_in_checkpoint,
                     "test hook: SIGKILL itself while writing the checkpoint of step N (before its rename)")
         ->check(CLI::Range(1LL, 1LL << 40));
@@ -56,15 +60,20 @@ int main(int argc, char** argv) {
     add_training(bilstm, bo);
     bilstm->add_option("--vocab", b.vocab, "embedding rows (default 274562)")->check(CLI::Range(16LL, 1LL << 31));
     bilstm->add_option("--embed", b.embed, "embedding width (default 128)")->check(CLI::Range(1LL, 1LL << 16));
-    bilstm->add_option("--hidden", b.hidden, "LSTM units per direction (default 64)")->check(CLI::Range(1LL, 1LL << 16));
+    bilstm->add_option("--hidden", b.hidden, "LSTM units per direction (default 64)")
+        ->check(CLI::Range(1LL, 1LL << 16));
     bilstm->add_option("--seq", b.seq, "tokens per tweet, pre-padded (default 40)")->check(CLI::Range(1LL, 1LL << 16));
     bilstm->add_option("--batch", b.batch, "batch size (default 32)")->check(CLI::Range(1LL, 1LL << 20));
     bilstm->add_option("--dropout", b.dropout, "dropout rate (default 0.5)")->check(CLI::Range(0.0, 0.99));
     bilstm->add_option("--lr", b.lr, "Adam learning rate (default 0.001, Keras')")->check(CLI::Range(1e-9, 10.0));
-    bilstm->add_option("--heldout", b.heldout, "share held out for loss/accuracy (default 0.1)")->check(CLI::Range(0.0, 0.9));
-    bilstm->add_option("--optimizer-impl", b.optimizer_impl, "fused (one-pass Adam, default) | stock (torch::optim::Adam)")
+    bilstm->add_option("--heldout", b.heldout, "share held out for loss/accuracy (default 0.1)")
+        ->check(CLI::Range(0.0, 0.9));
+    bilstm
+        ->add_option("--optimizer-impl", b.optimizer_impl,
+                     "fused (one-pass Adam, default) | stock (torch::optim::Adam)")
         ->check(CLI::IsMember({"fused", "stock"}));
-    bilstm->add_option("--epochs", b.epochs, "train this many whole epochs instead of --steps")->check(CLI::Range(1LL, 100000LL));
+    bilstm->add_option("--epochs", b.epochs, "train this many whole epochs instead of --steps")
+        ->check(CLI::Range(1LL, 100000LL));
 
     bench::distilbert_options d;
     auto* distil = app.add_subcommand("distilbert-inference", "DistilBERT-base-shaped inference, batch sizes swept");
@@ -74,8 +83,10 @@ int main(int argc, char** argv) {
     distil->add_option("--heads", d.heads, "attention heads (default 12)")->check(CLI::Range(1LL, 1024LL));
     distil->add_option("--ffn", d.ffn, "feed-forward size (default 3072)")->check(CLI::Range(1LL, 1LL << 18));
     distil->add_option("--vocab", d.vocab, "word pieces (default 30522)")->check(CLI::Range(1100LL, 1LL << 24));
-    distil->add_option("--max-positions", d.max_positions, "position embeddings (default 512)")->check(CLI::Range(2LL, 1LL << 16));
-    distil->add_option("--seq", d.seq, "tokens per text, [CLS] and [SEP] included (default 128)")->check(CLI::Range(2LL, 1LL << 16));
+    distil->add_option("--max-positions", d.max_positions, "position embeddings (default 512)")
+        ->check(CLI::Range(2LL, 1LL << 16));
+    distil->add_option("--seq", d.seq, "tokens per text, [CLS] and [SEP] included (default 128)")
+        ->check(CLI::Range(2LL, 1LL << 16));
     distil->add_option("--classes", d.classes, "output classes (default 2)")->check(CLI::Range(1LL, 1LL << 16));
     distil->add_option("--batch", d.batches, "batch sizes to sweep, e.g. 40,70 (default 40,70)")
         ->delimiter(',')
@@ -86,15 +97,23 @@ int main(int argc, char** argv) {
     auto* resnet = app.add_subcommand("resnet-cifar", "train the spot study's CIFAR-10 ResNet (SGD with momentum)");
     add_common(resnet, ro);
     add_training(resnet, ro);
-    resnet->add_option("--arch", r.arch, "resnet18 | resnet20 (default resnet18)")->check(CLI::IsMember({"resnet18", "resnet20"}));
-    resnet->add_option("--width", r.width, "channels of the first stage (default 64; 16 for resnet20)")->check(CLI::Range(1LL, 4096LL));
+    resnet->add_option("--arch", r.arch, "resnet18 | resnet20 (default resnet18)")
+        ->check(CLI::IsMember({"resnet18", "resnet20"}));
+    resnet->add_option("--width", r.width, "channels of the first stage (default 64; 16 for resnet20)")
+        ->check(CLI::Range(1LL, 4096LL));
     resnet->add_option("--classes", r.classes, "classes (default 10)")->check(CLI::Range(2LL, 10LL));
-    resnet->add_option("--batch", r.batches, "batch sizes (default 128,256)")->delimiter(',')->check(CLI::Range(1LL, 1LL << 20));
-    resnet->add_option("--lr", r.lrs, "learning rates (default 0.01,0.1)")->delimiter(',')->check(CLI::Range(1e-9, 100.0));
+    resnet->add_option("--batch", r.batches, "batch sizes (default 128,256)")
+        ->delimiter(',')
+        ->check(CLI::Range(1LL, 1LL << 20));
+    resnet->add_option("--lr", r.lrs, "learning rates (default 0.01,0.1)")
+        ->delimiter(',')
+        ->check(CLI::Range(1e-9, 100.0));
     resnet->add_option("--momentum", r.momentum, "SGD momentum (default 0.9)")->check(CLI::Range(0.0, 0.999));
     resnet->add_option("--weight-decay", r.weight_decay, "L2 weight decay (default 5e-4)")->check(CLI::Range(0.0, 1.0));
-    resnet->add_option("--heldout", r.heldout, "share held out when no test batch is given (default 0.1)")->check(CLI::Range(0.0, 0.9));
-    resnet->add_option("--epochs", r.epochs, "train this many whole epochs instead of --steps")->check(CLI::Range(1LL, 100000LL));
+    resnet->add_option("--heldout", r.heldout, "share held out when no test batch is given (default 0.1)")
+        ->check(CLI::Range(0.0, 0.9));
+    resnet->add_option("--epochs", r.epochs, "train this many whole epochs instead of --steps")
+        ->check(CLI::Range(1LL, 100000LL));
 
     try {
         app.parse(argc, argv);
@@ -117,9 +136,12 @@ int main(int argc, char** argv) {
                     throw costsim::input_error("command line", "--output",
                                                "a file in an existing folder (" + dir.string() + " is not one)");
             }
-        if (*bilstm) bench::emit(bo, bench::run_bilstm(bo, b));
-        else if (*distil) bench::emit(dbo, bench::run_distilbert(dbo, d));
-        else bench::emit(ro, bench::run_resnet(ro, r));
+        if (*bilstm)
+            bench::emit(bo, bench::run_bilstm(bo, b));
+        else if (*distil)
+            bench::emit(dbo, bench::run_distilbert(dbo, d));
+        else
+            bench::emit(ro, bench::run_resnet(ro, r));
         return 0;
     } catch (const costsim::input_error& e) {
         std::cerr << "costsim-bench: " << e.what() << "\n";

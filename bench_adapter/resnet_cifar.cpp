@@ -24,7 +24,8 @@ struct BasicBlockImpl : torch::nn::Module {
           b2(register_module("bn2", torch::nn::BatchNorm2d(out))) {
         // A projection shortcut where the shape changes (option B of He et al.).
         if (stride != 1 || in != out) {
-            shortcut = register_module("shortcut", torch::nn::Sequential(conv(in, out, 1, stride), torch::nn::BatchNorm2d(out)));
+            shortcut = register_module("shortcut",
+                                       torch::nn::Sequential(conv(in, out, 1, stride), torch::nn::BatchNorm2d(out)));
         }
     }
 
@@ -45,9 +46,10 @@ struct ResNetImpl : torch::nn::Module {
     ResNetImpl(const resnet_options& r) {
         // resnet18: 4 stages of 2 blocks, w..8w channels; resnet20: 3 stages of 3, w..4w.
         const bool r18 = r.arch == "resnet18";
-        const std::vector<std::int64_t> blocks = r18 ? std::vector<std::int64_t>{2, 2, 2, 2} : std::vector<std::int64_t>{3, 3, 3};
-        stem = register_module("stem", torch::nn::Sequential(conv(3, r.width, 3, 1), torch::nn::BatchNorm2d(r.width),
-                                                             torch::nn::ReLU()));
+        const std::vector<std::int64_t> blocks =
+            r18 ? std::vector<std::int64_t>{2, 2, 2, 2} : std::vector<std::int64_t>{3, 3, 3};
+        stem = register_module(
+            "stem", torch::nn::Sequential(conv(3, r.width, 3, 1), torch::nn::BatchNorm2d(r.width), torch::nn::ReLU()));
         std::int64_t in = r.width;
         for (std::size_t s = 0; s < blocks.size(); ++s) {
             const std::int64_t out = r.width << s;
@@ -76,15 +78,17 @@ std::vector<costsim::measurement> run_resnet(const common_options& o, const resn
     check_checkpoint_flags(o);
     if ((o.checkpoint_every > 0 || o.resume) && r.batches.size() * r.lrs.size() != 1)
         throw flag_error("--checkpoint-every", "one configuration (a single --batch and --lr) to checkpoint");
-    if (!o.data.empty() && o.samples > 0) throw flag_error("--samples", "no --samples beside --data (it sizes synthetic data)");
+    if (!o.data.empty() && o.samples > 0)
+        throw flag_error("--samples", "no --samples beside --data (it sizes synthetic data)");
     const torch::Device dev = pick_device(o.device);
     const int threads = set_threads(o.threads);
 
-    const image_classification data = o.data.empty()
-                                          ? synthetic_cifar(o.samples > 0 ? o.samples : 5000, r.classes, o.seed, r.heldout)
-                                          : load_cifar10(o.data, o.seed, r.heldout);
+    const image_classification data =
+        o.data.empty() ? synthetic_cifar(o.samples > 0 ? o.samples : 5000, r.classes, o.seed, r.heldout)
+                       : load_cifar10(o.data, o.seed, r.heldout);
     if (data.labels.max().item<std::int64_t>() >= r.classes)
-        throw flag_error("--classes", "at least the data's classes (" + std::to_string(data.labels.max().item<std::int64_t>() + 1) + ")");
+        throw flag_error("--classes", "at least the data's classes (" +
+                                          std::to_string(data.labels.max().item<std::int64_t>() + 1) + ")");
     const auto train_n = static_cast<std::int64_t>(data.train.size());
     const torch::Tensor images = data.images.to(dev), labels = data.labels.to(dev);
     std::vector<costsim::measurement> out;
@@ -98,10 +102,12 @@ std::vector<costsim::measurement> run_resnet(const common_options& o, const resn
                                   torch::optim::SGDOptions(lr).momentum(r.momentum).weight_decay(r.weight_decay));
             const std::int64_t batches_per_epoch = std::max<std::int64_t>(1, train_n / batch);
             const std::int64_t warmup = o.warmup >= 0 ? o.warmup : 5;
-            const std::int64_t total = r.epochs > 0 ? r.epochs * batches_per_epoch : warmup + (o.steps > 0 ? o.steps : 50);
+            const std::int64_t total =
+                r.epochs > 0 ? r.epochs * batches_per_epoch : warmup + (o.steps > 0 ? o.steps : 50);
             std::ostringstream sig;
-            sig << "resnet-cifar arch=" << r.arch << " width=" << r.width << " classes=" << r.classes << " batch=" << batch
-                << " lr=" << lr << " momentum=" << r.momentum << " wd=" << r.weight_decay << " seed=" << o.seed
+            sig << "resnet-cifar arch=" << r.arch << " width=" << r.width << " classes=" << r.classes
+                << " batch=" << batch << " lr=" << lr << " momentum=" << r.momentum << " wd=" << r.weight_decay
+                << " seed=" << o.seed
                 << " data=" << (o.data.empty() ? "synthetic:" + std::to_string(data.labels.size(0)) : o.data)
                 << " steps=" << total;
 
@@ -122,11 +128,19 @@ std::vector<costsim::measurement> run_resnet(const common_options& o, const resn
             costsim::measurement m;
             m.workload = "resnet-cifar";
             m.task = "train";
-            m.model = costsim::json{{"architecture", r.arch}, {"width", r.width}, {"classes", r.classes},
-                                    {"optimizer", "sgd"}, {"lr", lr}, {"momentum", r.momentum},
-                                    {"weight_decay", r.weight_decay}, {"loss", "cross_entropy"},
-                                    {"parameters", parameter_count(*model)}, {"steps_total", total},
-                                    {"train_loss_mean", t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}};
+            m.model =
+                costsim::json{{"architecture", r.arch},
+                              {"width", r.width},
+                              {"classes", r.classes},
+                              {"optimizer", "sgd"},
+                              {"lr", lr},
+                              {"momentum", r.momentum},
+                              {"weight_decay", r.weight_decay},
+                              {"loss", "cross_entropy"},
+                              {"parameters", parameter_count(*model)},
+                              {"steps_total", total},
+                              {"train_loss_mean",
+                               t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}};
             m.data.source = o.data.empty() ? "synthetic" : "file";
             m.data.format = data.format;
             if (!o.data.empty()) m.data.path = o.data;
@@ -136,13 +150,14 @@ std::vector<costsim::measurement> run_resnet(const common_options& o, const resn
             fill_common(m, o, dev, threads, batch, t.step_seconds, t.warmup,
                         o.project_samples > 0 ? o.project_samples : 50000, o.project_epochs > 0 ? o.project_epochs : 1);
             if (!data.heldout.empty())
-                m.quality = evaluate(*model, static_cast<std::int64_t>(data.heldout.size()), [&](std::int64_t from, std::int64_t k) {
-                    const torch::Tensor x = normalise_cifar(gather_rows(images, data.heldout, from, k));
-                    const torch::Tensor y = gather_rows(labels, data.heldout, from, k);
-                    const torch::Tensor logits = model->forward(x);
-                    return std::pair{torch::cross_entropy_loss(logits, y, {}, at::Reduction::Sum).item<double>(),
-                                     logits.argmax(1).eq(y).sum().item<std::int64_t>()};
-                });
+                m.quality = evaluate(
+                    *model, static_cast<std::int64_t>(data.heldout.size()), [&](std::int64_t from, std::int64_t k) {
+                        const torch::Tensor x = normalise_cifar(gather_rows(images, data.heldout, from, k));
+                        const torch::Tensor y = gather_rows(labels, data.heldout, from, k);
+                        const torch::Tensor logits = model->forward(x);
+                        return std::pair{torch::cross_entropy_loss(logits, y, {}, at::Reduction::Sum).item<double>(),
+                                         logits.argmax(1).eq(y).sum().item<std::int64_t>()};
+                    });
             m.parameters_digest = parameters_digest(*model);
             if (ck.enabled() || o.resume) {
                 ck.time_restore(*model, opt);

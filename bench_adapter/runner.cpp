@@ -38,7 +38,9 @@ torch::Device pick_device(const std::string& flag) {
     if (flag == "cpu") return torch::kCPU;
     const bool cuda = torch::cuda::is_available();
     if (flag == "cuda") {
-        if (!cuda) throw flag_error("--device", "a device this machine has (cuda was asked for; LibTorch sees no CUDA device)");
+        if (!cuda)
+            throw flag_error("--device",
+                             "a device this machine has (cuda was asked for; LibTorch sees no CUDA device)");
         return {torch::kCUDA, 0};
     }
     if (flag == "auto") return cuda ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
@@ -84,8 +86,9 @@ std::pair<std::int64_t, std::string> peak_memory([[maybe_unused]] const torch::D
 #ifdef COSTSIM_BENCH_CUDA
     if (d.is_cuda()) {
         const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(d.index());
-        return {stats.allocated_bytes[static_cast<std::size_t>(c10::cuda::CUDACachingAllocator::StatType::AGGREGATE)].peak,
-                "cuda_allocator"};
+        return {
+            stats.allocated_bytes[static_cast<std::size_t>(c10::cuda::CUDACachingAllocator::StatType::AGGREGATE)].peak,
+            "cuda_allocator"};
     }
 #endif
     // VmHWM is the resident high-water mark since the last reset; ru_maxrss the fallback.
@@ -163,9 +166,9 @@ void fill_common(costsim::measurement& m, const common_options& o, const torch::
     // reference implementation, many times slower than OpenBLAS): say which one ran.
     if (std::ifstream maps("/proc/self/maps"); maps)
         for (std::string line; std::getline(maps, line);)
-            if (auto p = line.find('/'); p != std::string::npos &&
-                                         (line.find("libblas.so", p) != std::string::npos ||
-                                          line.find("libopenblas", p) != std::string::npos || line.find("libmkl", p) != std::string::npos)) {
+            if (auto p = line.find('/'); p != std::string::npos && (line.find("libblas.so", p) != std::string::npos ||
+                                                                    line.find("libopenblas", p) != std::string::npos ||
+                                                                    line.find("libmkl", p) != std::string::npos)) {
                 m.versions.emplace_back("blas", line.substr(p));
                 break;
             }
@@ -174,15 +177,17 @@ void fill_common(costsim::measurement& m, const common_options& o, const torch::
         int driver = 0, runtime = 0;
         cudaDriverGetVersion(&driver);
         cudaRuntimeGetVersion(&runtime);
-        m.versions.emplace_back("cuda_driver", std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10));
-        m.versions.emplace_back("cuda_runtime", std::to_string(runtime / 1000) + "." + std::to_string(runtime % 1000 / 10));
+        m.versions.emplace_back("cuda_driver",
+                                std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10));
+        m.versions.emplace_back("cuda_runtime",
+                                std::to_string(runtime / 1000) + "." + std::to_string(runtime % 1000 / 10));
     }
 #endif
     char host[256] = {};
     gethostname(host, sizeof host - 1);
     m.host = host;
-    m.timestamp = costsim::format_timestamp(
-        std::chrono::time_point_cast<costsim::usec>(std::chrono::system_clock::now()));
+    m.timestamp =
+        costsim::format_timestamp(std::chrono::time_point_cast<costsim::usec>(std::chrono::system_clock::now()));
 }
 
 std::int64_t parameter_count(const torch::nn::Module& m) {
@@ -215,8 +220,10 @@ void emit(const common_options& o, const std::vector<costsim::measurement>& ms) 
         for (const auto& m : ms) out.push_back(costsim::to_json(m));
     }
     const std::string text = out.dump(2) + "\n";
-    if (o.output.empty() || o.output == "-") std::cout << text << std::flush;
-    else costsim::write_file_atomically(o.output, text);
+    if (o.output.empty() || o.output == "-")
+        std::cout << text << std::flush;
+    else
+        costsim::write_file_atomically(o.output, text);
 }
 
 [[noreturn]] void die_now() {
@@ -229,9 +236,9 @@ void check_checkpoint_flags(const common_options& o) {
     if ((o.checkpoint_every > 0 || o.resume) && o.checkpoint.empty())
         throw flag_error("--checkpoint", "a file to write and resume from (--checkpoint-every and --resume need one)");
     if (o.kill_in_checkpoint > 0 && (o.checkpoint_every == 0 || o.kill_in_checkpoint % o.checkpoint_every != 0))
-        throw flag_error("--kill-in-checkpoint", "a step at which a checkpoint is written (a multiple of --checkpoint-every)");
+        throw flag_error("--kill-in-checkpoint",
+                         "a step at which a checkpoint is written (a multiple of --checkpoint-every)");
 }
-
 
 // --- checkpoints -------------------------------------------------------------------------
 
@@ -255,7 +262,8 @@ std::vector<at::Generator> generators(const torch::Device& dev) {
 }
 }  // namespace
 
-bool checkpointer::maybe_write(const torch::nn::Module& model, const torch::optim::Optimizer& opt, const train_state& state) {
+bool checkpointer::maybe_write(const torch::nn::Module& model, const torch::optim::Optimizer& opt,
+                               const train_state& state) {
     if (!enabled() || state.step % o_.checkpoint_every != 0) return false;
     write(model, opt, state);
     return true;
@@ -340,8 +348,9 @@ bool checkpointer::resume(torch::nn::Module& model, torch::optim::Optimizer& opt
     synchronize(dev_);
     restore_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (s.signature != expected)
-        throw costsim::input_error(o_.checkpoint, "", "a checkpoint of this run's workload and flags (it was written by `" +
-                                                          s.signature + "`, this run is `" + expected + "`)");
+        throw costsim::input_error(o_.checkpoint, "",
+                                   "a checkpoint of this run's workload and flags (it was written by `" + s.signature +
+                                       "`, this run is `" + expected + "`)");
     state = s;
     resumed_from_ = s.step;
     bytes_ = static_cast<std::int64_t>(std::filesystem::file_size(o_.checkpoint));
@@ -388,9 +397,9 @@ train_outcome train(const common_options& o, torch::Device dev, torch::nn::Modul
     if (ck.enabled()) std::signal(SIGTERM, on_notice);
     ck.resume(model, opt, r.state);
     if (r.state.step >= total_steps)  // nothing left to run, so nothing to measure
-        throw costsim::input_error(o.checkpoint, "", "a checkpoint before the run's last step " +
-                                                         std::to_string(total_steps) + " (it is at step " +
-                                                         std::to_string(r.state.step) + ": the run is complete)");
+        throw costsim::input_error(o.checkpoint, "",
+                                   "a checkpoint before the run's last step " + std::to_string(total_steps) +
+                                       " (it is at step " + std::to_string(r.state.step) + ": the run is complete)");
     const std::int64_t to_run = total_steps - r.state.step;
     // At least one timed step, even when a resume leaves fewer steps than the warm-up.
     r.warmup = std::max<std::int64_t>(0, std::min(warmup, to_run - 1));
@@ -434,8 +443,9 @@ const std::vector<std::int64_t>& epoch_sampler::order(std::int64_t epoch) {
     return order_;
 }
 
-costsim::measured_quality evaluate(torch::nn::Module& model, std::int64_t n,
-                                   const std::function<std::pair<double, std::int64_t>(std::int64_t, std::int64_t)>& chunk) {
+costsim::measured_quality evaluate(
+    torch::nn::Module& model, std::int64_t n,
+    const std::function<std::pair<double, std::int64_t>(std::int64_t, std::int64_t)>& chunk) {
     torch::NoGradGuard no_grad;
     model.eval();
     double loss = 0;

@@ -29,7 +29,7 @@ struct common_options {
     int threads = 0;              ///< 0: all cores
     std::uint64_t seed = 1;
     std::int64_t warmup = -1, steps = -1;  ///< -1: the workload's default
-    std::string data;                     ///< a real data file/folder; empty: synthetic
+    std::string data;                      ///< a real data file/folder; empty: synthetic
     std::string format = "auto";
     std::int64_t samples = -1;  ///< synthetic data set size (-1: the workload's default)
     std::string output;         ///< measurement JSON file (default: stdout)
@@ -92,12 +92,12 @@ void check_checkpoint_flags(const common_options& o);
 
 /// Everything a training run needs to continue exactly where it stopped.
 struct train_state {
-    std::int64_t step = 0;        ///< steps completed
-    std::int64_t epoch = 0;       ///< data epoch the next batch comes from
-    std::int64_t position = 0;    ///< batches of that epoch already consumed
-    double loss_sum = 0;          ///< running training loss (for the report)
+    std::int64_t step = 0;      ///< steps completed
+    std::int64_t epoch = 0;     ///< data epoch the next batch comes from
+    std::int64_t position = 0;  ///< batches of that epoch already consumed
+    double loss_sum = 0;        ///< running training loss (for the report)
     std::int64_t loss_count = 0;
-    std::string signature;        ///< workload + shape flags; a resume must match it
+    std::string signature;  ///< workload + shape flags; a resume must match it
 };
 
 /// Checkpoint files: model, optimiser, train_state, and the torch CPU (and CUDA) generator.
@@ -160,8 +160,9 @@ private:
 
 /// Held-out loss and accuracy in chunks of 256, in eval mode without autograd:
 /// `chunk(from, k)` returns the summed loss and the number right of samples [from, from + k).
-costsim::measured_quality evaluate(torch::nn::Module& model, std::int64_t n,
-                                   const std::function<std::pair<double, std::int64_t>(std::int64_t, std::int64_t)>& chunk);
+costsim::measured_quality evaluate(
+    torch::nn::Module& model, std::int64_t n,
+    const std::function<std::pair<double, std::int64_t>(std::int64_t, std::int64_t)>& chunk);
 
 /// Runs the `kill` test hook: SIGKILL to itself.
 [[noreturn]] void die_now();

@@ -17,7 +17,7 @@ namespace bench {
 struct bilstm_options {
     std::int64_t vocab = 274562, embed = 128, hidden = 64, seq = 40, batch = 32;
     double dropout = 0.5, lr = 1e-3, heldout = 0.1;
-    std::int64_t epochs = 0;  ///< > 0: train whole epochs instead of --steps
+    std::int64_t epochs = 0;               ///< > 0: train whole epochs instead of --steps
     std::string optimizer_impl = "fused";  ///< fused (fused_adam.hpp) | stock (torch::optim::Adam)
 };
 std::vector<costsim::measurement> run_bilstm(const common_options& o, const bilstm_options& b);

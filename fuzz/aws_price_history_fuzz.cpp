@@ -4,8 +4,9 @@
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return costsim::fuzz::check_reader(data, size, costsim::fuzz::input_name, [](const std::string& b, const std::string& n) {
-        const auto records = costsim::parse_aws_price_history_text(b, n);
-        (void)costsim::histories(records, n);
-    });
+    return costsim::fuzz::check_reader(data, size, costsim::fuzz::input_name,
+                                       [](const std::string& b, const std::string& n) {
+                                           const auto records = costsim::parse_aws_price_history_text(b, n);
+                                           (void)costsim::histories(records, n);
+                                       });
 }

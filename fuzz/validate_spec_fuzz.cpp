@@ -3,8 +3,9 @@
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return costsim::fuzz::check_reader(data, size, costsim::fuzz::input_name, [](const std::string& b, const std::string& n) {
-        const costsim::json j = costsim::parse_json_text(b, n);
-        (void)costsim::parse_validate_spec(costsim::json_cursor(j, n));
-    });
+    return costsim::fuzz::check_reader(data, size, costsim::fuzz::input_name,
+                                       [](const std::string& b, const std::string& n) {
+                                           const costsim::json j = costsim::parse_json_text(b, n);
+                                           (void)costsim::parse_validate_spec(costsim::json_cursor(j, n));
+                                       });
 }

@@ -38,7 +38,8 @@ int run_breakeven(const breakeven_args& a) {
     };
     std::string out;
     if (!a.monthly.empty()) {
-        if (a.hourly.empty()) throw input_error("command line", "--hourly", "an hourly offer to compare --monthly with");
+        if (a.hourly.empty())
+            throw input_error("command line", "--hourly", "an hourly offer to compare --monthly with");
         const offer& m = find_offer(cat, a.catalog, a.monthly);
         const offer& h = find_offer(cat, a.catalog, a.hourly);
         dedicated_breakeven b = wrap([&] { return breakeven_dedicated(cat, m, h, a.months, in); });
@@ -49,14 +50,15 @@ int run_breakeven(const breakeven_args& a) {
             out = j.dump() + "\n";
         } else {
             out = bold(fmt::format("Break-even: {} (monthly) vs {} (hourly), {} months", m.id, h.id, a.months)) + "\n";
-            out += fmt::format("  commitment  {} {} (= {} x monthly + setup fee)\n", round_half_up(b.commitment).to_string(),
-                               in.code(), a.months);
-            out += fmt::format("  hourly      {} {}/h{}\n", to_decimal_string(b.hourly.per_hour().amount(), 6), in.code(),
-                               h.billing.sustained ? " before sustained-use discounts" : "");
+            out += fmt::format("  commitment  {} {} (= {} x monthly + setup fee)\n",
+                               round_half_up(b.commitment).to_string(), in.code(), a.months);
+            out += fmt::format("  hourly      {} {}/h{}\n", to_decimal_string(b.hourly.per_hour().amount(), 6),
+                               in.code(), h.billing.sustained ? " before sustained-use discounts" : "");
             if (b.hours_per_month)
-                out += fmt::format("  the dedicated server is cheaper above {} h of use per month ({} % of a 730 h month)\n",
-                                   to_decimal_string(*b.hours_per_month, 2),
-                                   to_decimal_string(exact(*b.hours_per_month * 100 / breakeven_month_hours), 1));
+                out += fmt::format(
+                    "  the dedicated server is cheaper above {} h of use per month ({} % of a 730 h month)\n",
+                    to_decimal_string(*b.hours_per_month, 2),
+                    to_decimal_string(exact(*b.hours_per_month * 100 / breakeven_month_hours), 1));
             else
                 out += "  the hourly offer is cheaper even at 730 h of use every month\n";
             for (const auto& r : b.rates_used) out += "  rate        " + describe(r) + "\n";

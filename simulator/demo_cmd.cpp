@@ -33,7 +33,8 @@ std::string find_share_dir() {
 int run_demo(const demo_args& a) {
     namespace fs = std::filesystem;
     const std::string scenario_file =
-        a.scenario.empty() ? (fs::path(find_share_dir()) / "scenarios" / "bilstm_sentiment_demo.json").string() : a.scenario;
+        a.scenario.empty() ? (fs::path(find_share_dir()) / "scenarios" / "bilstm_sentiment_demo.json").string()
+                           : a.scenario;
     scenario s = load_scenario(scenario_file);
     mc_options o;
     o.trials = a.trials;
@@ -50,9 +51,10 @@ int run_demo(const demo_args& a) {
         return 0;
     }
     std::string out = render_plan(p);
-    out += fmt::format("\n  The full report (distributions, Pareto frontier, deadline):\n"
-                       "    costsim plan {} --report report.html\n",
-                       scenario_file);
+    out += fmt::format(
+        "\n  The full report (distributions, Pareto frontier, deadline):\n"
+        "    costsim plan {} --report report.html\n",
+        scenario_file);
     std::cout << out << std::flush;
     return 0;
 }

@@ -75,7 +75,8 @@ int run_import(const import_args& a) {
         auto records = load_aws_price_history(file);
         if (!a.instance.empty())
             std::erase_if(records, [&](const spot_price_record& r) { return r.instance_type != a.instance; });
-        if (records.empty()) throw input_error(file, "/SpotPriceHistory", "records for instance type \"" + a.instance + "\"");
+        if (records.empty())
+            throw input_error(file, "/SpotPriceHistory", "records for instance type \"" + a.instance + "\"");
         auto series = histories(records, file);
         catalog c = to_catalog(series, a.name.empty() ? std::filesystem::path(file).stem().string() : a.name,
                                "AWS describe-spot-price-history: " + file);
@@ -90,7 +91,8 @@ int run_import(const import_args& a) {
             arr.push_back(to_json(e));
         }
         if (arr.empty())
-            throw input_error(file, "/spot_advisor", "an entry for the region / OS / instance asked for (none matches)");
+            throw input_error(file, "/spot_advisor",
+                              "an entry for the region / OS / instance asked for (none matches)");
         out = arr.dump(2) + "\n";
     }
     std::cout << out << std::flush;

@@ -14,8 +14,9 @@ namespace {
 // CLI11 reads "--duration -5m" as a missing value followed by an unknown flag; glue such
 // values to their option so the duration parser can say what is wrong with them.
 std::vector<std::string> glue_dash_values(int argc, char** argv) {
-    static const char* const valued[] = {"--duration", "--start",   "--egress-gb",
-                                         "--currency", "--trials",  "--target-rel-ci", "--seed", "--threads", "--deadline", "--months", "--runs", "--time-scale"};
+    static const char* const valued[] = {"--duration", "--start",         "--egress-gb", "--currency",
+                                         "--trials",   "--target-rel-ci", "--seed",      "--threads",
+                                         "--deadline", "--months",        "--runs",      "--time-scale"};
     std::vector<std::string> out;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -54,23 +55,28 @@ int main(int argc, char** argv) {
     cli::simulate_args sim;
     auto* simulate = app.add_subcommand("simulate", "Monte Carlo of a scenario's candidates");
     simulate->add_option("scenario", sim.scenario, "costsim.scenario/v1 file")->required();
-    simulate->add_option("--trials", sim.trials, "trials per candidate (default 100000)")->check(CLI::Range(1ULL, 100000000ULL));
+    simulate->add_option("--trials", sim.trials, "trials per candidate (default 100000)")
+        ->check(CLI::Range(1ULL, 100000000ULL));
     simulate->add_option("--seed", sim.seed, "seed of the Philox streams (default 1)");
     simulate->add_option("--threads", sim.threads, "worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
-    simulate->add_option("--target-rel-ci", sim.target_rel_ci,
-                         "run until the 95 % CI half-width of each mean cost is below X of the mean")
+    simulate
+        ->add_option("--target-rel-ci", sim.target_rel_ci,
+                     "run until the 95 % CI half-width of each mean cost is below X of the mean")
         ->check(CLI::Range(1e-6, 1.0));
     auto* sim_json = simulate->add_flag("--json", sim.json, "one JSON object");
     simulate->add_flag("--csv", sim.csv, "one CSV row per candidate")->excludes(sim_json);
     simulate->add_flag("--progress", sim.progress, "progress bar on stderr (only on a terminal)");
     simulate->add_option("--report", sim.report, "also write the HTML report to this file");
-    simulate->add_flag("--mpi", sim.mpi, "split the trials across the ranks of mpirun; rank 0 prints (needs COSTSIM_WITH_MPI)");
+    simulate->add_flag("--mpi", sim.mpi,
+                       "split the trials across the ranks of mpirun; rank 0 prints (needs COSTSIM_WITH_MPI)");
 
     cli::plan_args pl;
-    auto* plan = app.add_subcommand("plan", "rank every candidate the scenario allows; Pareto frontier; recommendation");
+    auto* plan =
+        app.add_subcommand("plan", "rank every candidate the scenario allows; Pareto frontier; recommendation");
     plan->add_option("scenario", pl.scenario, "costsim.scenario/v1 file")->required();
     plan->add_option("--deadline", pl.deadline, "deadline (overrides the scenario's), e.g. 52h");
-    plan->add_option("--trials", pl.trials, "trials per candidate (default 20000)")->check(CLI::Range(1ULL, 100000000ULL));
+    plan->add_option("--trials", pl.trials, "trials per candidate (default 20000)")
+        ->check(CLI::Range(1ULL, 100000000ULL));
     plan->add_option("--seed", pl.seed, "seed (default 1)");
     plan->add_option("--threads", pl.threads, "worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
     plan->add_option("--report", pl.report, "also write the HTML report to this file");
@@ -78,7 +84,8 @@ int main(int argc, char** argv) {
     plan->add_flag("--csv", pl.csv, "one CSV row per candidate")->excludes(plan_json);
 
     cli::breakeven_args be;
-    auto* breakeven = app.add_subcommand("breakeven", "dedicated vs hourly utilisation, or GPU vs CPU throughput ratio");
+    auto* breakeven =
+        app.add_subcommand("breakeven", "dedicated vs hourly utilisation, or GPU vs CPU throughput ratio");
     breakeven->add_option("--catalog", be.catalog, "costsim.catalog/v1 file")->required();
     breakeven->add_option("--monthly", be.monthly, "monthly (dedicated) offer id");
     breakeven->add_option("--hourly", be.hourly, "hourly offer id to compare it with");
@@ -96,7 +103,8 @@ int main(int argc, char** argv) {
     cli::replay_args rp;
     auto* replay = app.add_subcommand("replay", "every candidate on windows of a real spot availability trace");
     replay->add_option("scenario", rp.scenario, "costsim.scenario/v1 file")->required();
-    replay->add_option("--trace", rp.trace, "spot trace {\"metadata\": {\"gap_seconds\": N}, \"data\": [...]}")->required();
+    replay->add_option("--trace", rp.trace, "spot trace {\"metadata\": {\"gap_seconds\": N}, \"data\": [...]}")
+        ->required();
     auto* rp_starts = replay->add_option("--starts", rp.starts, "N start points spread over the trace (default 100)")
                           ->check(CLI::Range(1ULL, 10000000ULL));
     replay->add_option("--windows", rp.windows, "[start, end) tick windows per trace name (random_windows.json)")
@@ -110,13 +118,15 @@ int main(int argc, char** argv) {
     trace_stats->add_flag("--json", ts.json, "one JSON object");
 
     cli::import_args im;
-    auto* import = app.add_subcommand("import", "convert real price data: skypilot CSV | aws-price-history | aws-spot-advisor");
+    auto* import =
+        app.add_subcommand("import", "convert real price data: skypilot CSV | aws-price-history | aws-spot-advisor");
     import->add_option("format", im.format, "skypilot | aws-price-history | aws-spot-advisor")
         ->required()
         ->check(CLI::IsMember({"skypilot", "aws-price-history", "aws-spot-advisor"}));
-    import->add_option("file", im.files,
-                       "the file to read; skypilot: one or more, each FILE (the cloud is --provider) or PROVIDER=FILE "
-                       "(e.g. aws=aws.csv lambda=lambda.csv), all into one catalog")
+    import
+        ->add_option("file", im.files,
+                     "the file to read; skypilot: one or more, each FILE (the cloud is --provider) or PROVIDER=FILE "
+                     "(e.g. aws=aws.csv lambda=lambda.csv), all into one catalog")
         ->required();
     import->add_option("--provider", im.provider, "skypilot: the cloud a FILE without PROVIDER= lists (default aws)");
     import->add_option("--as-of", im.as_of, "catalog date YYYY-MM-DD (default: the first file's modification date)");
@@ -128,21 +138,25 @@ int main(int argc, char** argv) {
 
     cli::demo_args d;
     cli::validate_args va;
-    auto* validate = app.add_subcommand("validate", "predict a costsim-bench job, then run it for real K times with "
-                                                    "interruptions and resumes, and compare");
+    auto* validate = app.add_subcommand("validate",
+                                        "predict a costsim-bench job, then run it for real K times with "
+                                        "interruptions and resumes, and compare");
     validate->add_option("scenario", va.scenario, "costsim.scenario/v1 file with a \"validate\" section")->required();
     validate->add_option("--runs", va.runs, "real runs per candidate (default 10)")->check(CLI::Range(1ULL, 10000ULL));
     validate->add_option("--trials", va.trials, "Monte Carlo trials of the prediction (default 20000)")
         ->check(CLI::Range(100ULL, 100000000ULL));
     validate->add_option("--seed", va.seed, "seed of the prediction and of the real interruptions (default 1)");
-    validate->add_option("--time-scale", va.time_scale, "model seconds per real second (default: the scenario's, else 60)")
+    validate
+        ->add_option("--time-scale", va.time_scale, "model seconds per real second (default: the scenario's, else 60)")
         ->check(CLI::Range(1e-3, 1e9));
-    validate->add_option("--bench", va.bench, "the costsim-bench executable (default: $COSTSIM_BENCH, beside costsim, PATH)");
+    validate->add_option("--bench", va.bench,
+                         "the costsim-bench executable (default: $COSTSIM_BENCH, beside costsim, PATH)");
     validate->add_flag("--json", va.json, "one JSON object");
 
     auto* demo = app.add_subcommand("demo", "the bundled default: the BiLSTM study's job planned on every offer");
     demo->add_option("--scenario", d.scenario, "another scenario to plan (default: the bundled BiLSTM study)");
-    demo->add_option("--trials", d.trials, "trials per candidate (default 5000)")->check(CLI::Range(1ULL, 100000000ULL));
+    demo->add_option("--trials", d.trials, "trials per candidate (default 5000)")
+        ->check(CLI::Range(1ULL, 100000000ULL));
     demo->add_option("--seed", d.seed, "seed (default 1)");
     demo->add_flag("--json", d.json, "JSON instead of a table");
 

@@ -21,15 +21,17 @@ std::string render_sources(const plan_result& p) {
     for (const auto& row : p.rows) {
         const candidate& k = s.candidates[row.candidate_index];
         const offer& o = s.offer_of(k);
-        std::string r = fmt::format("    {}{}: {} — {}\n", o.id, k.gpus_used > 1 ? fmt::format(" on {} GPUs", k.gpus_used) : "",
-                                    runtime_cell(s, k), k.runtime.basis);
+        std::string r =
+            fmt::format("    {}{}: {} — {}\n", o.id, k.gpus_used > 1 ? fmt::format(" on {} GPUs", k.gpus_used) : "",
+                        runtime_cell(s, k), k.runtime.basis);
         if (std::find(runtimes.begin(), runtimes.end(), r) == runtimes.end()) runtimes.push_back(std::move(r));
         if (k.market == market_kind::spot) {
             std::string i = fmt::format("    {}: {}\n", o.id, describe(k.interruptions));
             if (std::find(spot.begin(), spot.end(), i) == spot.end()) spot.push_back(std::move(i));
         }
     }
-    std::string out = "\n  runtimes (measured: costsim-bench; published: a study's figure; estimate: a proxy or guess):\n";
+    std::string out =
+        "\n  runtimes (measured: costsim-bench; published: a study's figure; estimate: a proxy or guess):\n";
     for (const auto& r : runtimes) out += r;
     if (!spot.empty()) {
         out += "  spot interruptions:\n";
@@ -49,13 +51,15 @@ static std::string render_study(const study_comparison& c) {
                   {"at its precision", align::right},
                   {"agrees", align::left}});
     for (const auto& r : c.rows)
-        t.add({r.offer, fmt::format("{:.2f}h", to_fast_hours(r.runtime).count()), std::string(to_string(r.basis.source)),
-               r.published + " " + r.currency, to_decimal_string(r.costsim_exact, 4) + " " + r.currency,
-               r.costsim_at_precision + " " + r.currency, r.agrees ? "yes" : "NO"});
+        t.add({r.offer, fmt::format("{:.2f}h", to_fast_hours(r.runtime).count()),
+               std::string(to_string(r.basis.source)), r.published + " " + r.currency,
+               to_decimal_string(r.costsim_exact, 4) + " " + r.currency, r.costsim_at_precision + " " + r.currency,
+               r.agrees ? "yes" : "NO"});
     out += t.render("    ");
-    out += "    costsim: the exact invoice of one on-demand run of that runtime by the offer's own billing rule;\n"
-           "    each runtime is the published cost over the billed hourly rate (see runtimes above), so the\n"
-           "    agreement checks the billing, not the speed. The plan's on-demand rows add the start-up overhead.\n";
+    out +=
+        "    costsim: the exact invoice of one on-demand run of that runtime by the offer's own billing rule;\n"
+        "    each runtime is the published cost over the billed hourly rate (see runtimes above), so the\n"
+        "    agreement checks the billing, not the speed. The plan's on-demand rows add the start-up overhead.\n";
     out += "\n" + bold("  The study's conclusions, on costsim's figures") + "\n";
     for (const auto& k : c.claims)
         out += fmt::format("    {:<7} {}\n            {}\n", k.holds ? "holds" : "FAILS", k.claim, k.evidence);
@@ -66,7 +70,8 @@ std::string render_plan(const plan_result& p) {
     const simulation_result& r = p.simulation;
     const scenario& s = p.expanded;
     std::string out = bold(fmt::format("costsim plan: {} — {} candidates, {} trials each, seed {}, {}", r.scenario,
-                                       p.rows.size(), r.trials, r.seed, r.currency)) + "\n";
+                                       p.rows.size(), r.trials, r.seed, r.currency)) +
+                      "\n";
     out += fmt::format("  work {:.3f} h at reference speed ({}: {}){}\n\n", to_fast_hours(s.work).count(),
                        to_string(s.work_basis.source), s.work_basis.basis,
                        s.deadline ? ", deadline " + format_duration(*s.deadline) : std::string());
@@ -106,14 +111,17 @@ std::string render_plan(const plan_result& p) {
     out += "\n";
     if (p.recommended) {
         const auto& c = p.rows[*p.recommended].result;
-        out += bold(fmt::format("  Recommendation: {} {}{}, expected {:.2f} {} (P95 {:.2f}) in {:.1f} h{}.", c.offer, c.market,
-                                c.policy == "on_demand" ? "" : " (" + c.policy + ")", c.cost.mean, r.currency, c.cost.p95,
-                                c.makespan_hours.mean,
-                                r.deadline_hours ? fmt::format(", meets the deadline in {:.1f} % of trials", 100 * c.deadline_met)
-                                                 : std::string())) +
+        out += bold(fmt::format("  Recommendation: {} {}{}, expected {:.2f} {} (P95 {:.2f}) in {:.1f} h{}.", c.offer,
+                                c.market, c.policy == "on_demand" ? "" : " (" + c.policy + ")", c.cost.mean, r.currency,
+                                c.cost.p95, c.makespan_hours.mean,
+                                r.deadline_hours
+                                    ? fmt::format(", meets the deadline in {:.1f} % of trials", 100 * c.deadline_met)
+                                    : std::string())) +
                "\n";
     } else {
-        out += bold(fmt::format("  No candidate meets the deadline with {:.0f} % probability.", 100 * deadline_confidence)) + "\n";
+        out += bold(fmt::format("  No candidate meets the deadline with {:.0f} % probability.",
+                                100 * deadline_confidence)) +
+               "\n";
     }
     if (p.study) out += render_study(*p.study);
     return out;

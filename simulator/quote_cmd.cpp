@@ -41,7 +41,8 @@ std::string render_text(const catalog& cat, const offer& o, const invoice& inv) 
                        bold(inv.total.to_string()), cur, to_decimal_string(inv.total_exact.amount()));
     if (!is_terminating(inv.total_exact.amount()))
         out += fmt::format("            exact fraction {}\n", to_fraction_string(inv.total_exact.amount()));
-    for (const auto& r : inv.rates_used) out += fmt::format("  rate      {}{}\n", describe(r), r.source.empty() ? "" : ", " + r.source);
+    for (const auto& r : inv.rates_used)
+        out += fmt::format("  rate      {}{}\n", describe(r), r.source.empty() ? "" : ", " + r.source);
     return out;
 }
 
@@ -56,11 +57,12 @@ std::string render_csv(const invoice& inv) {
         return q + "\"";
     };
     for (const auto& l : inv.lines)
-        out += fmt::format("{},{},{},{},{},{},{},{}\n", field(inv.offer_id), to_string(inv.market), field(l.item), l.month,
-                           format_seconds(l.billed), to_decimal_string(l.exact.amount()),
+        out += fmt::format("{},{},{},{},{},{},{},{}\n", field(inv.offer_id), to_string(inv.market), field(l.item),
+                           l.month, format_seconds(l.billed), to_decimal_string(l.exact.amount()),
                            round_half_up(l.exact).to_string(), cur);
-    out += fmt::format("{},{},total,,{},{},{},{}\n", field(inv.offer_id), to_string(inv.market), format_seconds(inv.billed),
-                       to_decimal_string(inv.total_exact.amount()), inv.total.to_string(), cur);
+    out += fmt::format("{},{},total,,{},{},{},{}\n", field(inv.offer_id), to_string(inv.market),
+                       format_seconds(inv.billed), to_decimal_string(inv.total_exact.amount()), inv.total.to_string(),
+                       cur);
     return out;
 }
 

@@ -13,9 +13,12 @@ namespace costsim::cli {
 namespace {
 
 std::string render_text(const replay_result& r) {
-    std::string out = bold(fmt::format("costsim replay: {} on trace {} — {} replays ({}), {} ticks of {}", r.scenario,
-                                       r.trace, r.replays, r.windows_from == "starts" ? "evenly spread starts" : "windows of " + r.windows_from,
-                                       r.trace_ticks, format_duration(r.gap))) + "\n";
+    std::string out =
+        bold(fmt::format("costsim replay: {} on trace {} — {} replays ({}), {} ticks of {}", r.scenario, r.trace,
+                         r.replays,
+                         r.windows_from == "starts" ? "evenly spread starts" : "windows of " + r.windows_from,
+                         r.trace_ticks, format_duration(r.gap))) +
+        "\n";
     out += fmt::format("  work {:.4g} h{}; interruptions and waits for capacity from the trace\n\n", r.work.count(),
                        r.deadline_hours ? fmt::format(", deadline {:.4g} h", *r.deadline_hours) : std::string());
     text_table t({{"offer", align::left},
@@ -38,7 +41,8 @@ std::string render_text(const replay_result& r) {
         outlasted += rc.outlasted;
         if (rc.finished == 0) {
             t.add({c.offer, c.market, c.policy, "-", "-", "-", "-", "-", "-", "-", "-", "-",
-                   r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-", fmt::format("{}", rc.outlasted)});
+                   r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-",
+                   fmt::format("{}", rc.outlasted)});
             continue;
         }
         t.add({c.offer, c.market, c.policy, fmt::format("{:.2f}", c.cost.mean),
@@ -52,8 +56,9 @@ std::string render_text(const replay_result& r) {
     }
     out += t.render();
     if (outlasted > 0)
-        out += fmt::format("\n  outlasted: the job had not finished when its window (or the trace) ended; such replays are\n"
-                           "  not wrapped around, are left out of cost and time, and count as missed deadlines.\n");
+        out += fmt::format(
+            "\n  outlasted: the job had not finished when its window (or the trace) ended; such replays are\n"
+            "  not wrapped around, are left out of cost and time, and count as missed deadlines.\n");
     return out;
 }
 
@@ -76,7 +81,8 @@ int run_replay(const replay_args& a) {
             throw input_error("command line", "--deadline", e.what());
         }
         if (*o.deadline < s.work)
-            throw input_error("command line", "--deadline", "a deadline of at least the work (" + format_duration(s.work) + ")");
+            throw input_error("command line", "--deadline",
+                              "a deadline of at least the work (" + format_duration(s.work) + ")");
     }
     replay_result r = [&] {
         try {

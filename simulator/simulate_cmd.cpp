@@ -22,8 +22,9 @@ namespace costsim::cli {
 namespace {
 
 std::string render_text(const scenario& s, const simulation_result& r) {
-    std::string out = bold(fmt::format("costsim simulate: {} — {} trials, seed {}, {}", r.scenario, r.trials, r.seed,
-                                       r.currency)) + "\n";
+    std::string out =
+        bold(fmt::format("costsim simulate: {} — {} trials, seed {}, {}", r.scenario, r.trials, r.seed, r.currency)) +
+        "\n";
     out += fmt::format("  work {}{}\n\n", format_duration(s.work),
                        s.deadline ? ", deadline " + format_duration(*s.deadline) : std::string());
     text_table t({{"offer", align::left},
@@ -129,9 +130,7 @@ int run_simulate(const simulate_args& a) {
     if (bar) std::fprintf(stderr, "\r%60s\r", "");
     if (!writer) return 0;
     if (!a.report.empty()) write_report(to_json(r), a.report);
-    std::string out = a.json  ? to_json(r).dump() + "\n"
-                      : a.csv ? to_csv(r)
-                              : render_text(s, r);
+    std::string out = a.json ? to_json(r).dump() + "\n" : a.csv ? to_csv(r) : render_text(s, r);
     std::cout << out << std::flush;
     return 0;
 }

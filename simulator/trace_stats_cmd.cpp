@@ -19,10 +19,12 @@ int run_trace_stats(const trace_stats_args& a) {
         return 0;
     }
     std::string out = bold(fmt::format("costsim trace-stats: {} — {} ticks of {} ({:.2f} h)", t.name(), s.ticks,
-                                       format_duration(s.gap), s.length.count())) + "\n";
+                                       format_duration(s.gap), s.length.count())) +
+                      "\n";
     out += fmt::format("  spot available {:.1f} % of the ticks; {} preemptions\n", 100 * s.availability, s.preemptions);
-    out += fmt::format("  Poisson rate for a Monte Carlo model: {:.4f} per hour of availability (mean lifetime {:.2f} h)\n\n",
-                       s.poisson_rate.per_hour(), s.poisson_rate.mean_time_between().count());
+    out += fmt::format(
+        "  Poisson rate for a Monte Carlo model: {:.4f} per hour of availability (mean lifetime {:.2f} h)\n\n",
+        s.poisson_rate.per_hour(), s.poisson_rate.mean_time_between().count());
     text_table tab({{"runs", align::left},
                     {"count", align::right},
                     {"cut by trace ends", align::right},

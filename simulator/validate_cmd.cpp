@@ -38,7 +38,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 // bench_adapter/), else on PATH.
 std::string find_bench(const std::string& given) {
     if (!given.empty()) {
-        if (::access(given.c_str(), X_OK) != 0) throw input_error("command line", "--bench", "an executable costsim-bench, got " + given);
+        if (::access(given.c_str(), X_OK) != 0)
+            throw input_error("command line", "--bench", "an executable costsim-bench, got " + given);
         return given;
     }
     if (const char* e = std::getenv("COSTSIM_BENCH"); e && *e) return find_bench(e);
@@ -51,8 +52,9 @@ std::string find_bench(const std::string& given) {
         for (std::string dir; std::getline(ss, dir, ':');)
             if (const fs::path p = fs::path(dir) / "costsim-bench"; ::access(p.c_str(), X_OK) == 0) return p.string();
     }
-    throw input_error("command line", "--bench",
-                      "the costsim-bench runner (built with -DCOSTSIM_WITH_TORCH=ON; pass --bench PATH or set COSTSIM_BENCH)");
+    throw input_error(
+        "command line", "--bench",
+        "the costsim-bench runner (built with -DCOSTSIM_WITH_TORCH=ON; pass --bench PATH or set COSTSIM_BENCH)");
 }
 
 // Starts the runner, signals it at the given times (seconds since its spawn) and records
@@ -89,9 +91,12 @@ session_trace launch(const std::vector<std::string>& argv, double term_at, doubl
         std::string event;
         std::int64_t n = 0;
         is >> event >> n;
-        if (event == "ready") t.ready = at, t.first_step = n;
-        else if (event == "step") t.steps.emplace_back(n, at);
-        else if (event == "checkpoint") t.checkpoints.emplace_back(n, at);
+        if (event == "ready")
+            t.ready = at, t.first_step = n;
+        else if (event == "step")
+            t.steps.emplace_back(n, at);
+        else if (event == "checkpoint")
+            t.checkpoints.emplace_back(n, at);
     };
     for (bool eof = false; !eof;) {
         const double next = killed ? INFINITY : termed ? kill_at : std::min(term_at, kill_at);
@@ -124,9 +129,12 @@ session_trace launch(const std::vector<std::string>& argv, double term_at, doubl
     int status = 0;
     ::waitpid(pid, &status, 0);
     if (!killed) t.end = seconds_since(t0);
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) t.how = session_end::completed;
-    else if (WIFEXITED(status) && WEXITSTATUS(status) == 143 && termed) t.how = session_end::stopped_on_notice;
-    else if (WIFSIGNALED(status) && ((WTERMSIG(status) == SIGKILL && killed) || (WTERMSIG(status) == SIGTERM && termed)))
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        t.how = session_end::completed;
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == 143 && termed)
+        t.how = session_end::stopped_on_notice;
+    else if (WIFSIGNALED(status) &&
+             ((WTERMSIG(status) == SIGKILL && killed) || (WTERMSIG(status) == SIGTERM && termed)))
         t.how = session_end::killed;
     else {
         t.how = session_end::failed;
@@ -156,7 +164,8 @@ std::vector<std::string> job_argv(const std::string& bench, const validate_spec&
                                   const fs::path& checkpoint, const fs::path& out, bool checkpoints = true) {
     std::vector<std::string> a{bench};
     a.insert(a.end(), v.bench.begin(), v.bench.end());
-    const std::vector<std::string> common{"--steps", std::to_string(steps), "--warmup", "0", "--progress", "-o", out.string()};
+    const std::vector<std::string> common{"--steps", std::to_string(steps), "--warmup", "0", "--progress",
+                                          "-o",      out.string()};
     a.insert(a.end(), common.begin(), common.end());
     if (checkpoints && v.checkpoint_every > 0 && v.checkpoint_every < steps) {
         const std::vector<std::string> ck{"--checkpoint", checkpoint.string(), "--checkpoint-every",
@@ -172,38 +181,49 @@ std::string render(const validation_result& r) {
     std::string out = fmt::format("costsim validate: {} ({} steps of `costsim-bench", r.scenario, r.spec.steps);
     for (const auto& a : r.spec.bench) out += " " + a;
     out += fmt::format("`, checkpoint every {} steps)\n", r.spec.checkpoint_every);
-    out += fmt::format("time scale: 1 real second stands for {:g} model seconds; interruption rates, restart delays and "
-                       "billing act in model time\n", k);
-    out += fmt::format("calibration ({} steps, uninterrupted): start-up {:.3f} s, step {:.4f} s, checkpoint {:.4f} s, "
-                       "restore {:.4f} s, tail {:.3f} s -> the job alone: {:.1f} s\n\n",
-                       c.steps, c.startup, c.step, c.checkpoint, c.restore, c.tail, c.job_seconds(r.spec));
+    out += fmt::format(
+        "time scale: 1 real second stands for {:g} model seconds; interruption rates, restart delays and "
+        "billing act in model time\n",
+        k);
+    out += fmt::format(
+        "calibration ({} steps, uninterrupted): start-up {:.3f} s, step {:.4f} s, checkpoint {:.4f} s, "
+        "restore {:.4f} s, tail {:.3f} s -> the job alone: {:.1f} s\n\n",
+        c.steps, c.startup, c.step, c.checkpoint, c.restore, c.tail, c.job_seconds(r.spec));
     for (const auto& row : r.rows) {
         const auto& p = row.predicted;
         out += bold(fmt::format("{} {} {}", p.offer, p.market, p.policy)) + "\n";
-        out += fmt::format("  predicted ({} trials): wall {:.1f} s [P05 {:.1f}, P95 {:.1f}]; makespan {:.3f} h [{:.3f}, {:.3f}]; "
-                           "billed {:.3f} h; cost {:.4f} {} [{:.4f}, {:.4f}]; interruptions {:.2f}\n",
-                           r.trials, p.makespan_hours.mean * 3600 / k, p.makespan_hours.p05 * 3600 / k,
-                           p.makespan_hours.p95 * 3600 / k, p.makespan_hours.mean, p.makespan_hours.p05,
-                           p.makespan_hours.p95, p.billed_hours.mean, p.cost.mean, r.currency, p.cost.p05, p.cost.p95,
-                           p.interruptions_mean);
-        text_table t({{"run", align::right}, {"wall s", align::right}, {"makespan h", align::right},
-                      {"billed h", align::right}, {"cost " + r.currency, align::right}, {"interruptions", align::right},
-                      {"sessions", align::right}, {"inside P05-P95", align::left}});
+        out += fmt::format(
+            "  predicted ({} trials): wall {:.1f} s [P05 {:.1f}, P95 {:.1f}]; makespan {:.3f} h [{:.3f}, {:.3f}]; "
+            "billed {:.3f} h; cost {:.4f} {} [{:.4f}, {:.4f}]; interruptions {:.2f}\n",
+            r.trials, p.makespan_hours.mean * 3600 / k, p.makespan_hours.p05 * 3600 / k,
+            p.makespan_hours.p95 * 3600 / k, p.makespan_hours.mean, p.makespan_hours.p05, p.makespan_hours.p95,
+            p.billed_hours.mean, p.cost.mean, r.currency, p.cost.p05, p.cost.p95, p.interruptions_mean);
+        text_table t({{"run", align::right},
+                      {"wall s", align::right},
+                      {"makespan h", align::right},
+                      {"billed h", align::right},
+                      {"cost " + r.currency, align::right},
+                      {"interruptions", align::right},
+                      {"sessions", align::right},
+                      {"inside P05-P95", align::left}});
         int i = 0;
         for (const auto& run : row.runs) {
             const double cost = to_double(run.cost.amount());
             const bool in = within_p05_p95(p.makespan_hours, run.model_makespan_hours);
-            t.add({std::to_string(++i), fmt::format("{:.1f}", run.wall), fmt::format("{:.3f}", run.model_makespan_hours),
-                   fmt::format("{:.3f}", run.model_billed_hours), fmt::format("{:.4f}", cost),
-                   std::to_string(run.interruptions), std::to_string(run.sessions.size()), in ? "yes" : "no"});
+            t.add({std::to_string(++i), fmt::format("{:.1f}", run.wall),
+                   fmt::format("{:.3f}", run.model_makespan_hours), fmt::format("{:.3f}", run.model_billed_hours),
+                   fmt::format("{:.4f}", cost), std::to_string(run.interruptions), std::to_string(run.sessions.size()),
+                   in ? "yes" : "no"});
         }
-        t.add({"mean", fmt::format("{:.1f}", row.real_makespan_mean * 3600 / k), fmt::format("{:.3f}", row.real_makespan_mean),
-               fmt::format("{:.3f}", row.real_billed_mean), fmt::format("{:.4f}", row.real_cost_mean), "", "", ""});
+        t.add({"mean", fmt::format("{:.1f}", row.real_makespan_mean * 3600 / k),
+               fmt::format("{:.3f}", row.real_makespan_mean), fmt::format("{:.3f}", row.real_billed_mean),
+               fmt::format("{:.4f}", row.real_cost_mean), "", "", ""});
         out += t.render();
-        out += fmt::format("  error of the predicted mean: makespan {:+.1f} %, cost {:+.1f} %; inside the predicted 90 % "
-                           "interval: makespan {} of {}, cost {} of {}\n\n",
-                           100 * row.makespan_error, 100 * row.cost_error, row.makespan_inside, row.runs.size(),
-                           row.cost_inside, row.runs.size());
+        out += fmt::format(
+            "  error of the predicted mean: makespan {:+.1f} %, cost {:+.1f} %; inside the predicted 90 % "
+            "interval: makespan {} of {}, cost {} of {}\n\n",
+            100 * row.makespan_error, 100 * row.cost_error, row.makespan_inside, row.runs.size(), row.cost_inside,
+            row.runs.size());
     }
     return out;
 }
@@ -220,11 +240,12 @@ int run_validate(const validate_args& a) {
 
     // 1. calibrate
     const std::int64_t cal_steps = spec.calibration_steps;
-    const auto cal_trace = launch(job_argv(bench, spec, cal_steps, dir.path / "calibration.pt", dir.path / "calibration.json"),
-                                  INFINITY, INFINITY);
+    const auto cal_trace =
+        launch(job_argv(bench, spec, cal_steps, dir.path / "calibration.pt", dir.path / "calibration.json"), INFINITY,
+               INFINITY);
     if (cal_trace.how == session_end::failed)
-        throw input_error(a.scenario, "/validate/bench", "flags costsim-bench runs with (its calibration run failed: " +
-                                                             cal_trace.detail + ")");
+        throw input_error(a.scenario, "/validate/bench",
+                          "flags costsim-bench runs with (its calibration run failed: " + cal_trace.detail + ")");
     const auto ms = load_measurements((dir.path / "calibration.json").string());
     const double restore = ms.front().checkpoint ? ms.front().checkpoint->restore_seconds : 0.0;
     validation_result res;
@@ -265,8 +286,8 @@ int run_validate(const validate_args& a) {
             philox_stream events(rng_seed(a.seed), trial_index(run), streams::real_run_events(id));
             philox_stream waits(rng_seed(a.seed), trial_index(run), streams::real_run_waits(id));
             runs.push_back(supervise(s, k, spec, res.calib, events, waits, env));
-            std::cerr << fmt::format("costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1, run + 1,
-                                     a.runs, runs.back().wall, runs.back().interruptions);
+            std::cerr << fmt::format("costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1,
+                                     run + 1, a.runs, runs.back().wall, runs.back().interruptions);
         }
         res.rows.push_back(compare(pred.candidates[ki], std::move(runs)));
     }

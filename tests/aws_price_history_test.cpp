@@ -32,7 +32,8 @@ TEST_CASE("concatenated pages are read in order; prices stay exact strings") {
     // A JSON array of pages reads the same.
     auto arr = parse_aws_price_history_text(
         R"([{"SpotPriceHistory": [{"AvailabilityZone": "a", "InstanceType": "t", "ProductDescription": "Linux/UNIX",
-            "SpotPrice": "1.5", "Timestamp": "2023-01-01T00:00:00Z"}]}, {"SpotPriceHistory": []}])", "arr.json");
+            "SpotPrice": "1.5", "Timestamp": "2023-01-01T00:00:00Z"}]}, {"SpotPriceHistory": []}])",
+        "arr.json");
     CHECK(arr.size() == 1);
 }
 
@@ -62,15 +63,17 @@ TEST_CASE("malformed price histories name the file, page and JSON pointer") {
     };
     CHECK(err("history_truncated.json").find("valid JSON") != std::string::npos);
     CHECK(err("history_number_price.json").find("/SpotPriceHistory/0/SpotPrice: a price string") != std::string::npos);
-    CHECK(err("history_negative_price.json").find("/SpotPriceHistory/0/SpotPrice: a non-negative decimal") != std::string::npos);
+    CHECK(err("history_negative_price.json").find("/SpotPriceHistory/0/SpotPrice: a non-negative decimal") !=
+          std::string::npos);
     CHECK(err("history_bad_time.json").find("/SpotPriceHistory/0/Timestamp: an ISO 8601 time") != std::string::npos);
     CHECK(err("history_empty.json").find("/SpotPriceHistory: at least one price record") != std::string::npos);
     CHECK_THROWS_WITH_AS(parse_aws_price_history_text("{\"SpotPriceHistory\": []} {\"SpotPriceHistory\": 3}", "p.json"),
                          doctest::Contains("p.json (page 2): /SpotPriceHistory: an array"), input_error);
-    CHECK_THROWS_WITH_AS(parse_aws_price_history_text("  ", "p.json"), doctest::Contains("p.json: valid JSON"), input_error);
+    CHECK_THROWS_WITH_AS(parse_aws_price_history_text("  ", "p.json"), doctest::Contains("p.json: valid JSON"),
+                         input_error);
     auto dup = R"({"SpotPriceHistory": [
         {"AvailabilityZone": "a", "InstanceType": "t", "ProductDescription": "L", "SpotPrice": "1", "Timestamp": "2023-01-01T00:00:00Z"},
         {"AvailabilityZone": "a", "InstanceType": "t", "ProductDescription": "L", "SpotPrice": "2", "Timestamp": "2023-01-01T00:00:00Z"}]})";
-    CHECK_THROWS_WITH_AS(histories(parse_aws_price_history_text(dup, "d.json"), "d.json"), doctest::Contains("one price per instant"),
-                         input_error);
+    CHECK_THROWS_WITH_AS(histories(parse_aws_price_history_text(dup, "d.json"), "d.json"),
+                         doctest::Contains("one price per instant"), input_error);
 }

@@ -16,28 +16,28 @@ money usd(const char* s) { return money(dec(s), USD); }
 price_per_hour per_hour(const char* s, currency c = USD) { return price_per_hour(money(dec(s), c)); }
 timestamp at(const char* s) { return parse_timestamp(s); }
 sustained_use gce_n1() {
-    return sustained_use({{dec("0.25"), dec("1.0")}, {dec("0.50"), dec("0.8")}, {dec("0.75"), dec("0.6")},
-                          {dec("1.00"), dec("0.4")}});
+    return sustained_use(
+        {{dec("0.25"), dec("1.0")}, {dec("0.50"), dec("0.8")}, {dec("0.75"), dec("0.6")}, {dec("1.00"), dec("0.4")}});
 }
 }  // namespace
 
 TEST_CASE("increment rules round up to the increment and raise to the minimum") {
     SUBCASE("per second with a 60 s minimum (AWS Linux)") {
         const increment_rule aws{1s, 60s};
-        CHECK(aws.bill(30s).get() == 60s);         // below the minimum -> 60 s
+        CHECK(aws.bill(30s).get() == 60s);  // below the minimum -> 60 s
         CHECK(aws.bill(60s).get() == 60s);
-        CHECK(aws.bill(61200ms).get() == 62s);     // 61.2 s -> 62 s
+        CHECK(aws.bill(61200ms).get() == 62s);  // 61.2 s -> 62 s
         CHECK(aws.bill(usec(1)).get() == 60s);
         CHECK(aws.bill(3600s + usec(1)).get() == 3601s);
     }
     SUBCASE("per second with a 1 min minimum (GCE)") {
         const increment_rule gce{1s, 1min};
         CHECK(gce.bill(30s).get() == 60s);
-        CHECK(gce.bill(90500ms).get() == 91s);     // 90.5 s -> 91 s
+        CHECK(gce.bill(90500ms).get() == 91s);  // 90.5 s -> 91 s
     }
     SUBCASE("per minute (LeaderGPU, Azure)") {
         const increment_rule per_min{1min, 0s};
-        CHECK(per_min.bill(61s).get() == 120s);    // 61 s -> 2 started minutes
+        CHECK(per_min.bill(61s).get() == 120s);  // 61 s -> 2 started minutes
         CHECK(per_min.bill(60s).get() == 60s);
         CHECK(per_min.bill(1s).get() == 60s);
     }
@@ -49,7 +49,7 @@ TEST_CASE("increment rules round up to the increment and raise to the minimum") 
     }
     SUBCASE("per millisecond") {
         const increment_rule per_ms{1ms, 0s};
-        CHECK(per_ms.bill(usec(1001)).get() == 2ms);     // 1.001 ms -> 2 ms
+        CHECK(per_ms.bill(usec(1001)).get() == 2ms);  // 1.001 ms -> 2 ms
         CHECK(per_ms.bill(250ms).get() == 250ms);
     }
     SUBCASE("a zero-length run bills nothing, even with a minimum") {
@@ -127,21 +127,22 @@ TEST_CASE("egress is billed in cumulative tiers") {
                            {dec("50"), price_per_gb(usd("0.09"))},
                            {std::nullopt, price_per_gb(usd("0.07"))}});
     CHECK(eg.ok());
-    CHECK(eg.charge(gigabytes(dec("5"))) == usd("0.6"));     // 5 * 0.12
-    CHECK(eg.charge(gigabytes(dec("10"))) == usd("1.2"));    // 10 * 0.12
-    CHECK(eg.charge(gigabytes(dec("30"))) == usd("3"));      // 1.2 + 20 * 0.09
-    CHECK(eg.charge(gigabytes(dec("60"))) == usd("5.5"));    // 1.2 + 40 * 0.09 + 10 * 0.07
+    CHECK(eg.charge(gigabytes(dec("5"))) == usd("0.6"));   // 5 * 0.12
+    CHECK(eg.charge(gigabytes(dec("10"))) == usd("1.2"));  // 10 * 0.12
+    CHECK(eg.charge(gigabytes(dec("30"))) == usd("3"));    // 1.2 + 20 * 0.09
+    CHECK(eg.charge(gigabytes(dec("60"))) == usd("5.5"));  // 1.2 + 40 * 0.09 + 10 * 0.07
     CHECK(eg.charge(gigabytes(dec("0"))) == usd("0"));
     CHECK(eg.charge(gigabytes(dec("10.5"))) == usd("1.245"));  // 1.2 + 0.5 * 0.09
     CHECK_THROWS_AS(egress_tiers({}).charge(gigabytes(dec("1"))), model_error);
 
     SUBCASE("tier lists must rise and end open") {
         CHECK_FALSE(egress_tiers({{dec("10"), price_per_gb(usd("0.12"))}}).ok());
-        CHECK_FALSE(egress_tiers({{std::nullopt, price_per_gb(usd("0.12"))},
-                                  {std::nullopt, price_per_gb(usd("0.09"))}}).ok());
+        CHECK_FALSE(
+            egress_tiers({{std::nullopt, price_per_gb(usd("0.12"))}, {std::nullopt, price_per_gb(usd("0.09"))}}).ok());
         CHECK_FALSE(egress_tiers({{dec("10"), price_per_gb(usd("0.12"))},
                                   {dec("10"), price_per_gb(usd("0.09"))},
-                                  {std::nullopt, price_per_gb(usd("0.07"))}}).ok());
+                                  {std::nullopt, price_per_gb(usd("0.07"))}})
+                        .ok());
         CHECK_FALSE(egress_tiers({{std::nullopt, price_per_gb(-usd("1"))}}).ok());
         CHECK(egress_tiers({{std::nullopt, price_per_gb(usd("0.09"))}}).ok());
     }
@@ -172,8 +173,7 @@ TEST_CASE("a time-varying spot price is charged per second at the price in force
     }
     SUBCASE("one second either side of a change") {
         // 1 s at 0.90 + 1 s at 1.20 = 2.10/3600 = 7/12000
-        CHECK(sched.charge(at("2026-02-01T00:59:59Z"), at("2026-02-01T01:00:01Z")) ==
-              money(frac(7, 12000), USD));
+        CHECK(sched.charge(at("2026-02-01T00:59:59Z"), at("2026-02-01T01:00:01Z")) == money(frac(7, 12000), USD));
     }
     SUBCASE("before the first point there is no price: model_error") {
         CHECK_THROWS_AS(sched.price_at(at("2026-01-31T23:59:59Z")), model_error);
@@ -183,11 +183,14 @@ TEST_CASE("a time-varying spot price is charged per second at the price in force
     }
     SUBCASE("schedules must rise in time and keep one currency") {
         CHECK_FALSE(price_schedule({}).ok());
-        CHECK_FALSE(price_schedule({{at("2026-02-01T01:00:00Z"), per_hour("1")},
-                                    {at("2026-02-01T00:00:00Z"), per_hour("1")}}).ok());
-        CHECK_FALSE(price_schedule({{at("2026-02-01T00:00:00Z"), per_hour("1")},
-                                    {at("2026-02-01T01:00:00Z"), per_hour("1", EUR)}}).ok());
-        CHECK_FALSE(price_schedule({{at("2026-02-01T00:00:00Z"), per_hour("1")},
-                                    {at("2026-02-01T00:00:00Z"), per_hour("2")}}).ok());
+        CHECK_FALSE(
+            price_schedule({{at("2026-02-01T01:00:00Z"), per_hour("1")}, {at("2026-02-01T00:00:00Z"), per_hour("1")}})
+                .ok());
+        CHECK_FALSE(price_schedule(
+                        {{at("2026-02-01T00:00:00Z"), per_hour("1")}, {at("2026-02-01T01:00:00Z"), per_hour("1", EUR)}})
+                        .ok());
+        CHECK_FALSE(
+            price_schedule({{at("2026-02-01T00:00:00Z"), per_hour("1")}, {at("2026-02-01T00:00:00Z"), per_hour("2")}})
+                .ok());
     }
 }

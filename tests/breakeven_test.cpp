@@ -67,7 +67,8 @@ TEST_CASE("a dedicated server beats an hourly offer above an exact number of hou
     SUBCASE("never, when a monthly cap keeps the hourly offer cheaper") {
         // The cap holds Hetzner cloud at 60 € a month, below 99 € + setup: the hourly offer
         // is cheaper at any utilisation.
-        const auto b = breakeven_dedicated(c, *c.find("hetzner/gtx1080"), *c.find("hetzner/cloud"), 12, currency("EUR"));
+        const auto b =
+            breakeven_dedicated(c, *c.find("hetzner/gtx1080"), *c.find("hetzner/cloud"), 12, currency("EUR"));
         CHECK_FALSE(b.hours_per_month.has_value());
         CHECK(to_json(b)["hours_per_month"].is_null());
     }

@@ -48,7 +48,7 @@ TEST_CASE("a spot campaign charges the attached resources on top of every hour, 
     CHECK(c.work.count() == doctest::Approx(10.0));
     CHECK(c.every.count() == doctest::Approx(1.0));
     CHECK(c.checkpoint_cost.count() == doctest::Approx(0.1));
-    CHECK(c.extra_per_hour.value() == doctest::Approx(0.125));  // 0.10 EUR × 1.25
+    CHECK(c.extra_per_hour.value() == doctest::Approx(0.125));   // 0.10 EUR × 1.25
     CHECK(c.on_demand.value() == doctest::Approx(2.5 + 0.125));  // the fallback's price, disk included
     CHECK(c.policy == campaign_policy::spot_only);
     // An on-demand candidate is not a continuous-time spot campaign.

@@ -31,5 +31,6 @@ TEST_CASE("the percent points are 0, 1, ..., 100 % and a summary's JSON writes w
     summary sm = constant_summary(2.5, 10);
     sm.max = std::numeric_limits<double>::infinity();
     const json j = to_json(sm);
-    CHECK(j.dump() == R"({"mean":2.5,"stderr":0.0,"ci95":[2.5,2.5],"p05":2.5,"p50":2.5,"p95":2.5,"p99":2.5,"min":2.5,"max":null})");
+    CHECK(j.dump() ==
+          R"({"mean":2.5,"stderr":0.0,"ci95":[2.5,2.5],"p05":2.5,"p50":2.5,"p95":2.5,"p99":2.5,"min":2.5,"max":null})");
 }

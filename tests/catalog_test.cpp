@@ -298,8 +298,9 @@ TEST_CASE("bad catalog documents fail with the file, the exact pointer and what 
     }
     SUBCASE("spot price histories") {
         json& markets = doc["offers"][0]["markets"];
-        markets["spot"] = {{"price_history", {{{"from", "2026-02-01T00:00:00Z"}, {"amount", "0.9"}},
-                                              {{"from", "2026-02-01T00:00:00Z"}, {"amount", "1.2"}}}},
+        markets["spot"] = {{"price_history",
+                            {{{"from", "2026-02-01T00:00:00Z"}, {"amount", "0.9"}},
+                             {{"from", "2026-02-01T00:00:00Z"}, {"amount", "1.2"}}}},
                            {"currency", "USD"},
                            {"per", "hour"}};
         CHECK(error_of(doc).pointer() == "/offers/0/markets/spot/price_history/1/from");
@@ -319,8 +320,9 @@ TEST_CASE("bad catalog documents fail with the file, the exact pointer and what 
         CHECK(to_json(parse_catalog(json_cursor(once, "rt"))) == once);
     }
     SUBCASE("egress tiers") {
-        doc["offers"][0]["egress"] = {{{"up_to_gb", "10"}, {"price", {{"amount", "0.12"}, {"currency", "USD"}, {"per", "GB"}}}},
-                                      {{"price", {{"amount", "0.09"}, {"currency", "USD"}, {"per", "GB"}}}}};
+        doc["offers"][0]["egress"] = {
+            {{"up_to_gb", "10"}, {"price", {{"amount", "0.12"}, {"currency", "USD"}, {"per", "GB"}}}},
+            {{"price", {{"amount", "0.09"}, {"currency", "USD"}, {"per", "GB"}}}}};
         const catalog c = parse_catalog(json_cursor(doc, "doc.json"));
         CHECK(c.offers[0].egress.tiers().size() == 2);
         const json once = to_json(c);

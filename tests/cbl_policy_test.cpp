@@ -49,12 +49,12 @@ TEST_CASE("greedy: within 2d of the last moment, on-demand unless on spot") {
 }
 
 TEST_CASE("greedy: within d, on-demand unless on a spot instance past its changeover") {
-    CHECK(decide(tick_policy::greedy, view(22, usec(0), spot, true)) == spot);                  // L = 290 = n1
-    CHECK(decide(tick_policy::greedy, view(22, usec(0), spot, true, minutes(2))) == od);        // still restoring
+    CHECK(decide(tick_policy::greedy, view(22, usec(0), spot, true)) == spot);            // L = 290 = n1
+    CHECK(decide(tick_policy::greedy, view(22, usec(0), spot, true, minutes(2))) == od);  // still restoring
     CHECK(decide(tick_policy::greedy, view(22, usec(0), none, true)) == od);
     tick_view v = view(22, usec(0), spot, true);
     v.changeover = usec(0);
-    CHECK(decide(tick_policy::greedy, v) == spot);  // d = 0: spot whenever available
+    CHECK(decide(tick_policy::greedy, v) == spot);                                // d = 0: spot whenever available
     CHECK(decide(tick_policy::greedy, view(22, hours(48), spot, true)) == none);  // done
 }
 

@@ -49,7 +49,8 @@ TEST_CASE("Empty fields are kept: a trailing comma, and a field of \"\"") {
 }
 
 TEST_CASE("A file that ends inside a quoted field names the line the field opened on") {
-    CHECK(error_of("a,b\n1,\"open\n\nstill open") == "x.csv: line 2: a closing '\"' for the quoted field (the file ends inside it)");
+    CHECK(error_of("a,b\n1,\"open\n\nstill open") ==
+          "x.csv: line 2: a closing '\"' for the quoted field (the file ends inside it)");
     CHECK(error_of("") == "no error");
     CHECK(parse_csv("", "x.csv").empty());
     CHECK(parse_csv("\n\r\n", "x.csv").empty());

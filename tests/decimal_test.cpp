@@ -26,8 +26,8 @@ TEST_CASE("a plain unsigned decimal string parses to the exact rational it names
 }
 
 TEST_CASE("anything but a plain unsigned decimal is refused with what was expected") {
-    for (const char* bad : {"0.1e-2", "1e3", "abc", "NaN", "nan", "inf", "-1", "+1", "", "1.", ".5", " 1", "1 ",
-                            "1,5", "0x10", "1.2.3", "--1"}) {
+    for (const char* bad : {"0.1e-2", "1e3", "abc", "NaN", "nan", "inf", "-1", "+1", "", "1.", ".5", " 1", "1 ", "1,5",
+                            "0x10", "1.2.3", "--1"}) {
         CAPTURE(bad);
         CHECK_FALSE(is_decimal(bad));
         CHECK_THROWS_AS(parse_decimal(bad), value_error);
@@ -61,7 +61,7 @@ TEST_CASE("round_half_up rounds half away from zero at the requested places") {
         CHECK(round_half_up(q(990, 28), 2) == q(3536, 100));
     }
     SUBCASE("zero places rounds to a whole number") {
-        CHECK(round_half_up(q(5, 2), 0) == q(3));   // 2.5 -> 3
+        CHECK(round_half_up(q(5, 2), 0) == q(3));    // 2.5 -> 3
         CHECK(round_half_up(q(-5, 2), 0) == q(-3));  // -2.5 -> -3
         CHECK(round_half_up(q(249, 100), 0) == q(2));
     }
@@ -88,7 +88,7 @@ TEST_CASE("to_fixed_string always prints the requested number of decimals") {
     CHECK(to_fixed_string(q(60), 2) == "60.00");
     CHECK(to_fixed_string(q(1, 200), 2) == "0.01");    // 0.005 -> 0.01
     CHECK(to_fixed_string(q(-1, 200), 2) == "-0.01");  // -0.005 -> -0.01
-    CHECK(to_fixed_string(q(7, 2), 0) == "4");          // 3.5 -> 4
+    CHECK(to_fixed_string(q(7, 2), 0) == "4");         // 3.5 -> 4
     CHECK(to_fixed_string(q(1, 3), 3) == "0.333");
 }
 

@@ -12,10 +12,10 @@ using namespace std::chrono_literals;
 TEST_CASE("durations parse in every unit the files use") {
     CHECK(parse_duration("90s") == 90s);
     CHECK(parse_duration("15m") == 15min);
-    CHECK(parse_duration("1.5h") == 90min);   // 1.5 * 3600 s = 5400 s
+    CHECK(parse_duration("1.5h") == 90min);  // 1.5 * 3600 s = 5400 s
     CHECK(parse_duration("2d") == 48h);
     CHECK(parse_duration("250ms") == 250ms);
-    CHECK(parse_duration("1ms") == 1ms);      // "ms" is not read as "m" + "s"
+    CHECK(parse_duration("1ms") == 1ms);  // "ms" is not read as "m" + "s"
     CHECK(parse_duration("0.25s") == 250ms);
     CHECK(parse_duration("0.000001s") == usec(1));  // one microsecond is exact
     CHECK(parse_duration("0.001ms") == usec(1));
@@ -53,7 +53,7 @@ TEST_CASE("bad durations are refused with what was expected") {
         CHECK_THROWS_AS(parse_duration("36525.000001d"), value_error);
         CHECK_THROWS_AS(parse_duration("101y"), value_error);
         CHECK_THROWS_AS(parse_duration("99999999999999999999999999h"), value_error);  // no overflow
-        CHECK_THROWS_AS(parse_duration("3155760001"), value_error);  // 100 years + 1 s
+        CHECK_THROWS_AS(parse_duration("3155760001"), value_error);                   // 100 years + 1 s
         CHECK_THROWS_AS(duration_from_seconds(3155760001.0), value_error);
         CHECK(duration_from_seconds(3155760000.0) == max_duration);
     }
@@ -77,8 +77,8 @@ TEST_CASE("format_duration prints an exact text form that parses back") {
     CHECK(format_duration(250ms) == "0.25s");
     CHECK(format_duration(usec(1)) == "0.000001s");
     CHECK(format_duration(-60s) == "-1m");
-    for (usec d : {usec(0), usec(1), usec(250000), usec(61200000), usec(90000000), usec(3601000000),
-                   usec(5400000000), usec(86400000000), max_duration, usec(123456789)}) {
+    for (usec d : {usec(0), usec(1), usec(250000), usec(61200000), usec(90000000), usec(3601000000), usec(5400000000),
+                   usec(86400000000), max_duration, usec(123456789)}) {
         CAPTURE(d.count());
         CHECK(parse_duration(format_duration(d)) == d);
     }
@@ -117,10 +117,10 @@ TEST_CASE("timestamps parse as ISO 8601 UTC") {
         CHECK(parse_timestamp("2000-02-29") == timestamp{date::sys_days{date::year{2000} / 2 / 29}});
     }
     SUBCASE("malformed times are refused") {
-        for (const char* bad : {"", "2026", "2026-2-1", "2026-02-01T", "2026-02-01T24:00:00Z", "2026-02-01T10:60:00Z",
-                                "2026-02-01T10:30:61Z", "2026-13-01", "2026-04-31", "2026-00-10",
-                                "2026-02-01T10:30:00+01:00", "2026-02-01T10:30:00.Z",
-                                "2026-02-01T10:30:00.0000001Z", "01/02/2026", "2026-02-01x"}) {
+        for (const char* bad :
+             {"", "2026", "2026-2-1", "2026-02-01T", "2026-02-01T24:00:00Z", "2026-02-01T10:60:00Z",
+              "2026-02-01T10:30:61Z", "2026-13-01", "2026-04-31", "2026-00-10", "2026-02-01T10:30:00+01:00",
+              "2026-02-01T10:30:00.Z", "2026-02-01T10:30:00.0000001Z", "01/02/2026", "2026-02-01x"}) {
             CAPTURE(bad);
             CHECK_THROWS_AS(parse_timestamp(bad), value_error);
         }

@@ -14,17 +14,29 @@ using namespace costsim;
 namespace {
 
 template <class A, class B>
-concept addable = requires(A a, B b) { a + b; };
+concept addable = requires(A a, B b) {
+    a + b;
+};
 template <class A, class B>
-concept subtractable = requires(A a, B b) { a - b; };
+concept subtractable = requires(A a, B b) {
+    a - b;
+};
 template <class A, class B, class R>
-concept multiplies_to = requires(A a, B b) { { a * b } -> std::same_as<R>; };
+concept multiplies_to = requires(A a, B b) {
+    { a* b } -> std::same_as<R>;
+};
 template <class A, class B, class R>
-concept divides_to = requires(A a, B b) { { a / b } -> std::same_as<R>; };
+concept divides_to = requires(A a, B b) {
+    { a / b } -> std::same_as<R>;
+};
 template <class A, class B>
-concept multipliable = requires(A a, B b) { a * b; };
+concept multipliable = requires(A a, B b) {
+    a* b;
+};
 template <class A, class B>
-concept comparable = requires(A a, B b) { a < b; };
+concept comparable = requires(A a, B b) {
+    a < b;
+};
 
 }  // namespace
 

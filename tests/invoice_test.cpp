@@ -34,7 +34,8 @@ json extended_json() {
         {"up_to_gb": "10", "price": {"amount": "0.12", "currency": "USD", "per": "GB"}},
         {"up_to_gb": "50", "price": {"amount": "0.09", "currency": "USD", "per": "GB"}},
         {"price": {"amount": "0.07", "currency": "USD", "per": "GB"}}])");
-    doc["offers"][1]["markets"]["spot"] = json::parse(R"({"price": {"amount": "0.135", "currency": "USD", "per": "hour"}})");
+    doc["offers"][1]["markets"]["spot"] =
+        json::parse(R"({"price": {"amount": "0.135", "currency": "USD", "per": "hour"}})");
     return doc;
 }
 
@@ -231,8 +232,8 @@ TEST_CASE("Hetzner dedicated: 99 EUR/month prorated by calendar share plus 99 EU
         doc["offers"][2]["billing"]["proration"] = "none";
         const catalog c = parse_catalog(json_cursor(doc, "none.json"));
         // 2026-01-25 + 11 days touches January and February: 99 + 99 + 99 setup = 297.00
-        const invoice inv = quote_of("hetzner/dedicated/gtx1080", market_kind::monthly, "2026-01-25", 264h,
-                                     std::nullopt, c);
+        const invoice inv =
+            quote_of("hetzner/dedicated/gtx1080", market_kind::monthly, "2026-01-25", 264h, std::nullopt, c);
         CHECK(inv.total.to_string() == "297.00");
         CHECK(inv.billed == (31 + 28) * 24h);
     }
@@ -334,8 +335,7 @@ TEST_CASE("another invoice currency converts every line with the catalog's dated
         const json j = to_json(inv);
         CHECK(j["currency"] == "USD");
         CHECK(j["total"] == "164.94");
-        CHECK(j["exchange_rates"].dump() ==
-              R"([{"from":"EUR","to":"USD","rate":"1.2276","as_of":"2018-02-01"}])");
+        CHECK(j["exchange_rates"].dump() == R"([{"from":"EUR","to":"USD","rate":"1.2276","as_of":"2018-02-01"}])");
         CHECK(j["lines"][1]["original"].dump() == R"({"amount":"99","currency":"EUR"})");
     }
     SUBCASE("LeaderGPU in USD") {
@@ -354,14 +354,13 @@ TEST_CASE("another invoice currency converts every line with the catalog's dated
         CHECK(inv.rates_used[0].rate == frac(10000, 12276));
     }
     SUBCASE("a missing rate is a model_error, never a silent sum") {
-        CHECK_THROWS_AS(quote_of("aws/us-east-1/p3.2xlarge", market_kind::on_demand, "2026-02-01", 30s,
-                                 currency("JPY")),
-                        model_error);
+        CHECK_THROWS_AS(
+            quote_of("aws/us-east-1/p3.2xlarge", market_kind::on_demand, "2026-02-01", 30s, currency("JPY")),
+            model_error);
         json doc = spec_json();
         doc.erase("exchange_rates");
         const catalog c = parse_catalog(json_cursor(doc, "no_rates.json"));
-        CHECK_THROWS_WITH_AS(quote_of("hetzner/dedicated/gtx1080", market_kind::monthly, "2026-02-01", 240h, USD,
-                                      c),
+        CHECK_THROWS_WITH_AS(quote_of("hetzner/dedicated/gtx1080", market_kind::monthly, "2026-02-01", 240h, USD, c),
                              doctest::Contains("no exchange rate from EUR to USD"), missing_exchange_rate);
     }
 }
@@ -387,8 +386,9 @@ TEST_CASE("the GPU-vs-CPU inference study's published costs come out of quote at
     for (const auto& row : pub["rows"]) {
         const offer* o = c.find(row["offer"].get<std::string>());
         REQUIRE(o != nullptr);
-        const invoice inv = quote(c, *o, {parse_market_kind(row["market"].get<std::string>()), at("2021-12-15"),
-                                          parse_duration(row["runtime"].get<std::string>()), std::nullopt, std::nullopt});
+        const invoice inv = quote(c, *o,
+                                  {parse_market_kind(row["market"].get<std::string>()), at("2021-12-15"),
+                                   parse_duration(row["runtime"].get<std::string>()), std::nullopt, std::nullopt});
         const std::string reported = row["reported_cost"]["amount"];
         const auto dot = reported.find('.');
         const int places = dot == std::string::npos ? 0 : static_cast<int>(reported.size() - dot - 1);

@@ -77,13 +77,18 @@ struct scratch {
 
 json offers_json() {
     return json::array({
-        json{{"id", "aws/p3.2xlarge"}, {"provider", "aws"}, {"gpus", {{"model", "V100"}, {"count", 1}, {"memory_gib", 16}}},
+        json{{"id", "aws/p3.2xlarge"},
+             {"provider", "aws"},
+             {"gpus", {{"model", "V100"}, {"count", 1}, {"memory_gib", 16}}},
              {"markets", {{"on_demand", {{"price", {{"amount", "3.06"}, {"per", "hour"}}}}}}},
              {"billing", {{"increment", "1s"}}}},
-        json{{"id", "aws/p2.8xlarge"}, {"provider", "aws"}, {"gpus", {{"model", "K80"}, {"count", 8}}},
+        json{{"id", "aws/p2.8xlarge"},
+             {"provider", "aws"},
+             {"gpus", {{"model", "K80"}, {"count", 8}}},
              {"markets", {{"on_demand", {{"price", {{"amount", "7.20"}, {"per", "hour"}}}}}}},
              {"billing", {{"increment", "1s"}}}},
-        json{{"id", "hetzner/cpu"}, {"provider", "hetzner"},
+        json{{"id", "hetzner/cpu"},
+             {"provider", "hetzner"},
              {"markets", {{"on_demand", {{"price", {{"amount", "0.10"}, {"per", "hour"}}}}}}},
              {"billing", {{"increment", "1h"}}}},
     });
@@ -95,11 +100,15 @@ json scenario_json(const json& workload) {
                 {"currency", "USD"},
                 {"offers", offers_json()},
                 {"workload", workload},
-                {"candidates", json::array({json{{"offer", "aws/p3.2xlarge"}, {"market", "on_demand"}, {"policy", "on_demand"}}})}};
+                {"candidates",
+                 json::array({json{{"offer", "aws/p3.2xlarge"}, {"market", "on_demand"}, {"policy", "on_demand"}}})}};
 }
 
 catalog offers_catalog() {
-    json j{{"schema", "costsim.catalog/v1"}, {"name", "t"}, {"as_of", "2026-01-01"}, {"source", "test"},
+    json j{{"schema", "costsim.catalog/v1"},
+           {"name", "t"},
+           {"as_of", "2026-01-01"},
+           {"source", "test"},
            {"offers", offers_json()}};
     for (auto& o : j["offers"])
         for (auto& [_, mk] : o["markets"].items()) mk["price"]["currency"] = "USD";
@@ -150,7 +159,9 @@ TEST_CASE("bad measurements are refused with the JSON pointer and what was expec
     CHECK(refusal(with("/device/kind", "tpu")).rfind("/device/kind: one of \"cpu\", \"cuda\"", 0) == 0);
     CHECK(refusal(with("/samples_per_second", -1.0)).rfind("/samples_per_second: a number from", 0) == 0);
     // 32 samples / median step must be the stated samples/s.
-    CHECK(refusal(with("/samples_per_second", 999.0)).rfind("/samples_per_second: batch_size / step_seconds.median", 0) == 0);
+    CHECK(
+        refusal(with("/samples_per_second", 999.0)).rfind("/samples_per_second: batch_size / step_seconds.median", 0) ==
+        0);
     CHECK(refusal(with("/step_seconds/p90", 0.0)) == "/step_seconds: min <= p10 <= median <= p90 <= max");
     CHECK(refusal(with("/epoch_seconds/projected", false)).rfind("/epoch_seconds/projected: true", 0) == 0);
     CHECK(refusal(with("/timestamp", "yesterday")).rfind("/timestamp:", 0) == 0);
@@ -167,7 +178,7 @@ TEST_CASE("bad measurements are refused with the JSON pointer and what was expec
 TEST_CASE("device names map to catalog GPU models by whole words") {
     CHECK(gpu_model_of_device("Tesla V100-SXM2-16GB") == "V100");
     CHECK(gpu_model_of_device("NVIDIA A100-SXM4-40GB") == "A100");
-    CHECK(gpu_model_of_device("NVIDIA A10") == "A10");  // not A100
+    CHECK(gpu_model_of_device("NVIDIA A10") == "A10");    // not A100
     CHECK(gpu_model_of_device("NVIDIA L40S") == "L40S");  // not L4
     CHECK(gpu_model_of_device("Tesla K80") == "K80");
     CHECK(gpu_model_of_device("NVIDIA GeForce GTX 1080 Ti") == "GTX 1080 Ti");
@@ -226,8 +237,7 @@ TEST_CASE("the adapter: work, speeds, scaling efficiency and GPU memory from mea
         CHECK(a.speed[1] == std::pair<std::string, double>{"K80", 0.25});  // measured
         CHECK(a.speed[2] == std::pair<std::string, double>{"T4", 0.5});    // 1 / 2
         CHECK_THROWS_WITH_AS(read_measured_workload(json_cursor(doc, sfile)["workload"], cat, {{"T4", 1.0}}),
-                             doctest::Contains("an entry for the measured reference model \"V100\""),
-                             input_error);
+                             doctest::Contains("an entry for the measured reference model \"V100\""), input_error);
     }
     SUBCASE("an \"offer\" field maps a measurement to that offer's model") {
         measurement odd = sample(50.0, "Mystery GPU 9000");
@@ -241,9 +251,10 @@ TEST_CASE("the adapter: work, speeds, scaling efficiency and GPU memory from mea
         CHECK(s.candidates[0].speedup == 1.0);
         // The listed p3.2xlarge (V100) has no measurement or speed: refused with its pointer.
         s3["candidates"][0]["offer"] = "aws/p3.2xlarge";
-        CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(s3, (dir.dir / "s3.json").string())),
-                             doctest::Contains("/candidates/0/offer: an offer whose GPU model (\"V100\") has a measurement"),
-                             input_error);
+        CHECK_THROWS_WITH_AS(
+            parse_scenario(json_cursor(s3, (dir.dir / "s3.json").string())),
+            doctest::Contains("/candidates/0/offer: an offer whose GPU model (\"V100\") has a measurement"),
+            input_error);
     }
 }
 
@@ -269,7 +280,8 @@ TEST_CASE("the adapter refuses what it cannot use, naming the file and pointer")
     b64.step_seconds.median = 64.0 / 600.0;
     b64.step_seconds.p90 = b64.step_seconds.max = 1.0;
     dir.write("sweep.json", json::array({to_json(sample(400.0)), to_json(b64)}));
-    CHECK(refuse(json{{"measurements", "sweep.json"}, {"samples", 1000}}).rfind("s.json:/workload: a \"batch\"", 0) == 0);
+    CHECK(refuse(json{{"measurements", "sweep.json"}, {"samples", 1000}}).rfind("s.json:/workload: a \"batch\"", 0) ==
+          0);
     CHECK(refuse(json{{"measurements", "sweep.json"}, {"samples", 1000}, {"batch", 64}}) == "accepted");
     CHECK(refuse(json{{"measurements", "sweep.json"}, {"samples", 1000}, {"batch", 16}}) ==
           "s.json:/workload/batch: a batch size some measurement was made with");
@@ -281,9 +293,12 @@ TEST_CASE("the adapter refuses what it cannot use, naming the file and pointer")
           "mixed.json:/1/workload: the workload of the other measurements, \"bilstm-sentiment\", got \"resnet-cifar\"");
 
     dir.write("ok.json", to_json(sample(400.0)));
-    CHECK(refuse(json{{"measurements", "ok.json"}, {"samples", 1000}, {"work", "1h"}}).rfind("s.json:/workload/work: no \"work\"", 0) == 0);
+    CHECK(refuse(json{{"measurements", "ok.json"}, {"samples", 1000}, {"work", "1h"}})
+              .rfind("s.json:/workload/work: no \"work\"", 0) == 0);
     CHECK(refuse(json{{"measurements", "ok.json"}}) == "s.json:/workload/samples: a value (this field is required)");
-    CHECK(refuse(json{{"work", "1h"}, {"samples", 5}}) == "s.json:/workload/samples: no \"samples\" without \"measurements\"");
-    CHECK(refuse(json{{"measurements", "missing.json"}, {"samples", 1000}}) == "missing.json:: a readable file (cannot open it)");
+    CHECK(refuse(json{{"work", "1h"}, {"samples", 5}}) ==
+          "s.json:/workload/samples: no \"samples\" without \"measurements\"");
+    CHECK(refuse(json{{"measurements", "missing.json"}, {"samples", 1000}}) ==
+          "missing.json:: a readable file (cannot open it)");
     CHECK(refuse(json{{"measurements", "ok.json"}, {"samples", 1000}}) == "accepted");
 }

@@ -181,8 +181,8 @@ TEST_CASE("the deadline policy never misses a deadline that on-demand alone coul
     j["candidates"][2]["policy"] = "deadline_fallback";
     j["candidates"].push_back(c);  // [3]: 2 h lifetime, notice, deadline policy
     j["candidates"][3]["policy"] = "deadline_fallback";
-    j["candidates"][3]["interruptions"] = json{{"model", "max_lifetime"}, {"lifetime", "2h"}, {"rate_per_hour", 0.3},
-                                               {"notice", "2m"}};
+    j["candidates"][3]["interruptions"] =
+        json{{"model", "max_lifetime"}, {"lifetime", "2h"}, {"rate_per_hour", 0.3}, {"notice", "2m"}};
     // On-demand alone needs overhead + work = 20.2 h.
     for (const char* deadline : {"20.2h", "21h", "24h", "30h", "40h"}) {
         CAPTURE(deadline);

@@ -12,9 +12,13 @@ using namespace std::chrono_literals;
 
 namespace {
 template <class A, class B>
-concept multipliable = requires(A a, B b) { a * b; };
+concept multipliable = requires(A a, B b) {
+    a* b;
+};
 template <class A, class B>
-concept addable = requires(A a, B b) { a + b; };
+concept addable = requires(A a, B b) {
+    a + b;
+};
 template <class A, class B>
 using product_t = decltype(std::declval<A>() * std::declval<B>());
 
@@ -121,8 +125,8 @@ TEST_CASE("quoted prices convert exactly to a per-hour price") {
 }
 
 TEST_CASE("price units parse from and print to their data spelling") {
-    for (price_unit u : {price_unit::second, price_unit::minute, price_unit::hour, price_unit::day, price_unit::month,
-                         price_unit::gb})
+    for (price_unit u :
+         {price_unit::second, price_unit::minute, price_unit::hour, price_unit::day, price_unit::month, price_unit::gb})
         CHECK(parse_price_unit(to_string(u)) == u);
     CHECK(to_string(price_unit::gb) == "GB");
     CHECK(parse_price_unit("hour") == price_unit::hour);

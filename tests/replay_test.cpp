@@ -25,8 +25,8 @@ TEST_CASE("--starts spreads start ticks over the part of the trace the deadline 
     CHECK(ws[4].start == 40);
     CHECK(ws[2].start == 20);
     CHECK(ws[4].end == 100);
-    CHECK_THROWS_WITH_AS(replay_windows(t, o, std::chrono::hours(20)), doctest::Contains("/data: a trace at least as long"),
-                         input_error);
+    CHECK_THROWS_WITH_AS(replay_windows(t, o, std::chrono::hours(20)),
+                         doctest::Contains("/data: a trace at least as long"), input_error);
 }
 
 TEST_CASE("replay reports simulate's statistics plus work on spot, deadline met and outlasted") {
@@ -64,15 +64,16 @@ TEST_CASE("replay refuses what it does not model, naming the candidate") {
     replay_options o;
     json j = scenario_json();
     j["candidates"][1]["checkpoint"] = json{{"every", "1h"}, {"cost", "1m"}};
-    CHECK_THROWS_WITH_AS(replay(parse(j), t, o), doctest::Contains("s.json: /candidates/1/checkpoint: no checkpoint in trace replay"),
+    CHECK_THROWS_WITH_AS(replay(parse(j), t, o),
+                         doctest::Contains("s.json: /candidates/1/checkpoint: no checkpoint in trace replay"),
                          input_error);
     j = scenario_json();
     j["candidates"][1]["policy"] = "deadline_fallback";
     CHECK_THROWS_WITH_AS(replay(parse(j), t, o), doctest::Contains("/candidates/1/policy"), input_error);
     trace_windows w = parse_trace_windows(json_cursor(json::parse(R"({"windows": {"": [[0, 2000]]}})"), "w.json"));
     o.windows = &w;
-    CHECK_THROWS_WITH_AS(replay(parse(scenario_json()), t, o), doctest::Contains("w.json: /windows//0: a window inside the trace"),
-                         input_error);
+    CHECK_THROWS_WITH_AS(replay(parse(scenario_json()), t, o),
+                         doctest::Contains("w.json: /windows//0: a window inside the trace"), input_error);
 }
 
 TEST_CASE("replay with the offer's billing: sessions rounded by the offer's rule") {

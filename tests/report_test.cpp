@@ -11,14 +11,31 @@ namespace {
 json candidate(const char* offer, double lo, double hi, bool pareto) {
     std::vector<double> q;
     for (int i = 0; i <= 100; ++i) q.push_back(lo + (hi - lo) * i / 100.0);
-    json s{{"mean", (lo + hi) / 2}, {"stderr", 0.01}, {"ci95", {(lo + hi) / 2 - 0.02, (lo + hi) / 2 + 0.02}},
-           {"p05", lo}, {"p50", (lo + hi) / 2}, {"p95", hi}, {"p99", hi}, {"min", lo}, {"max", hi}};
-    return json{{"offer", offer}, {"market", "spot"}, {"policy", "spot_only"}, {"cost", s},
-                {"makespan_hours", s}, {"billed_hours", {{"mean", 1.0}}}, {"deadline_met", 0.97},
-                {"pareto", pareto}, {"quantiles", {{"cost", q}, {"makespan_hours", q}}}};
+    json s{{"mean", (lo + hi) / 2},
+           {"stderr", 0.01},
+           {"ci95", {(lo + hi) / 2 - 0.02, (lo + hi) / 2 + 0.02}},
+           {"p05", lo},
+           {"p50", (lo + hi) / 2},
+           {"p95", hi},
+           {"p99", hi},
+           {"min", lo},
+           {"max", hi}};
+    return json{{"offer", offer},
+                {"market", "spot"},
+                {"policy", "spot_only"},
+                {"cost", s},
+                {"makespan_hours", s},
+                {"billed_hours", {{"mean", 1.0}}},
+                {"deadline_met", 0.97},
+                {"pareto", pareto},
+                {"quantiles", {{"cost", q}, {"makespan_hours", q}}}};
 }
 json result() {
-    return json{{"scenario", "t"}, {"trials", 1000}, {"seed", 1}, {"currency", "USD"}, {"deadline_hours", 52.0},
+    return json{{"scenario", "t"},
+                {"trials", 1000},
+                {"seed", 1},
+                {"currency", "USD"},
+                {"deadline_hours", 52.0},
                 {"candidates", {candidate("a/x", 10, 20, true), candidate("b/<y>", 5, 5, false)}}};
 }
 }  // namespace

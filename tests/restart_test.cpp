@@ -52,11 +52,16 @@ TEST_CASE("an empirical delay draws each observed value with probability 1/n") {
     std::array<std::size_t, 4> hits{};
     for (std::size_t i = 0; i < n; ++i) {
         const double t = d.draw(s).count();
-        if (t == 0.0) ++hits[0];
-        else if (t == 0.1) ++hits[1];
-        else if (t == 0.5) ++hits[2];
-        else if (t == 2.0) ++hits[3];
-        else FAIL("drew a value that was not observed: " << t);
+        if (t == 0.0)
+            ++hits[0];
+        else if (t == 0.1)
+            ++hits[1];
+        else if (t == 0.5)
+            ++hits[2];
+        else if (t == 2.0)
+            ++hits[3];
+        else
+            FAIL("drew a value that was not observed: " << t);
     }
     const double se = std::sqrt(0.25 * 0.75 / static_cast<double>(n));
     for (std::size_t k = 0; k < 4; ++k) {

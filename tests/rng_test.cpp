@@ -171,7 +171,7 @@ TEST_CASE("normal draws have the standard normal law") {
         m3 += v * v * v;
         m4 += v * v * v * v;
     }
-    check_within_5se(m3 / static_cast<double>(n), 0.0, std::sqrt(15.0), n);        // Var Z^3 = 15
+    check_within_5se(m3 / static_cast<double>(n), 0.0, std::sqrt(15.0), n);         // Var Z^3 = 15
     check_within_5se(m4 / static_cast<double>(n), 3.0, std::sqrt(105.0 - 9.0), n);  // Var Z^4 = 96
 }
 

@@ -45,8 +45,8 @@ TEST_CASE("SkyPilot rows become offers; the catalog round-trips through costsim'
     CHECK(p3->billing.increment.minimum == usec(std::chrono::seconds(60)));
     const offer* b = c.find("aws/us-west-2b/p3.2xlarge");
     REQUIRE(b);
-    CHECK_FALSE(b->spot);  // empty SpotPrice: no spot market
-    CHECK(c.find("aws/us-east-1/m5.large"));  // no zone: the region
+    CHECK_FALSE(b->spot);                                 // empty SpotPrice: no spot market
+    CHECK(c.find("aws/us-east-1/m5.large"));              // no zone: the region
     CHECK(c.notes.find("lines 6") != std::string::npos);  // the priceless row is said, not hidden
 
     json j = to_json(c);
@@ -57,7 +57,8 @@ TEST_CASE("SkyPilot rows become offers; the catalog round-trips through costsim'
 
 TEST_CASE("one instance type with different accelerators gets distinct ids") {
     std::string csv =
-        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,"
+        "AvailabilityZone\n"
         "n1-standard-8,V100,1,8,30,,2.86,0.99,us-central1,us-central1-a\n"
         "n1-standard-8,V100,2,8,30,,5.34,1.6,us-central1,us-central1-a\n";
     skypilot_import o = opts();
@@ -66,8 +67,9 @@ TEST_CASE("one instance type with different accelerators gets distinct ids") {
     CHECK(c.find("gcp/us-central1-a/n1-standard-8+1xV100"));
     CHECK(c.find("gcp/us-central1-a/n1-standard-8+2xV100"));
     CHECK(c.offers[0].billing.increment.minimum == usec(std::chrono::minutes(1)));
-    CHECK_THROWS_WITH_AS(parse_skypilot_csv(csv + "n1-standard-8,V100,1,8,30,,2.86,0.99,us-central1,us-central1-a\n", "g.csv", o),
-                         doctest::Contains("g.csv: line 4: one row per instance"), input_error);
+    CHECK_THROWS_WITH_AS(
+        parse_skypilot_csv(csv + "n1-standard-8,V100,1,8,30,,2.86,0.99,us-central1,us-central1-a\n", "g.csv", o),
+        doctest::Contains("g.csv: line 4: one row per instance"), input_error);
 }
 
 TEST_CASE("malformed SkyPilot CSVs name the file, the line and the column") {
@@ -77,25 +79,31 @@ TEST_CASE("malformed SkyPilot CSVs name the file, the line and the column") {
           std::string::npos);
     CHECK(err("skypilot_empty.csv").find("at least one instance row") != std::string::npos);
     CHECK(err("skypilot_missing_column.csv").find("line 1: a \"AcceleratorName\" column") != std::string::npos);
-    CHECK_THROWS_WITH_AS(parse_skypilot_csv("", "e.csv", opts()), doctest::Contains("e.csv: line 1: a header"), input_error);
+    CHECK_THROWS_WITH_AS(parse_skypilot_csv("", "e.csv", opts()), doctest::Contains("e.csv: line 1: a header"),
+                         input_error);
     CHECK_THROWS_WITH_AS(
-        parse_skypilot_csv("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,"
-                           "AvailabilityZone\np3,V100,1\n", "f.csv", opts()),
+        parse_skypilot_csv(
+            "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,"
+            "AvailabilityZone\np3,V100,1\n",
+            "f.csv", opts()),
         doctest::Contains("f.csv: line 2: 10 fields like the header, got 3"), input_error);
 }
 
 namespace {
 const std::string bundled = std::string(COSTSIM_PRICING_DATA) + "/skypilot-catalog-v7";
 std::vector<skypilot_file> bundled_files() {
-    return {{"aws", bundled + "/aws_gpu_vms.csv"}, {"lambda", bundled + "/lambda_gpu_vms.csv"},
+    return {{"aws", bundled + "/aws_gpu_vms.csv"},
+            {"lambda", bundled + "/lambda_gpu_vms.csv"},
             {"runpod", bundled + "/runpod_gpu_vms.csv"}};
 }
 std::size_t count_of(const catalog& c, const std::string& provider) {
-    return static_cast<std::size_t>(std::count_if(c.offers.begin(), c.offers.end(), [&](const offer& o) { return o.provider == provider; }));
+    return static_cast<std::size_t>(
+        std::count_if(c.offers.begin(), c.offers.end(), [&](const offer& o) { return o.provider == provider; }));
 }
 }  // namespace
 
-TEST_CASE("the three bundled SkyPilot files (different column orders) make one catalog, each cloud billed by its own rule") {
+TEST_CASE(
+    "the three bundled SkyPilot files (different column orders) make one catalog, each cloud billed by its own rule") {
     skypilot_import o = opts();
     o.name = "gpu-cloud";
     catalog c = load_skypilot_csvs(bundled_files(), o);
@@ -172,12 +180,15 @@ TEST_CASE("billing per provider: each rule and its source; an unknown cloud keep
 }
 
 TEST_CASE("rows that list one offer twice are merged when they agree, refused when they disagree") {
-    const std::string head = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Region,SpotPrice,Price,AvailabilityZone\n";
+    const std::string head =
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Region,SpotPrice,Price,"
+        "AvailabilityZone\n";
     skypilot_import o = opts();
     o.provider = "runpod";
     // The same zone under two country codes (as SkyPilot lists Runpod's EU-SE-1).
-    catalog c = parse_skypilot_csv(head + "1x_A,A100-80GB,1.0,8.0,80.0,A100-80GB,NO,1.19,1.64,EU-SE-1\n"
-                                          "1x_A,A100-80GB,1.0,8.0,80.0,A100-80GB,SE,,1.64,EU-SE-1\n",
+    catalog c = parse_skypilot_csv(head +
+                                       "1x_A,A100-80GB,1.0,8.0,80.0,A100-80GB,NO,1.19,1.64,EU-SE-1\n"
+                                       "1x_A,A100-80GB,1.0,8.0,80.0,A100-80GB,SE,,1.64,EU-SE-1\n",
                                    "r.csv", o);
     REQUIRE(c.offers.size() == 1);
     CHECK(c.offers[0].id == "runpod/EU-SE-1/1x_A");
@@ -197,9 +208,10 @@ TEST_CASE("rows that list one offer twice are merged when they agree, refused wh
 TEST_CASE("a file without an AvailabilityZone column (SkyPilot's Lambda file) lists regions") {
     skypilot_import o = opts();
     o.provider = "lambda";
-    catalog c = parse_skypilot_csv("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
-                                   "gpu_1x_a10,A10,1.0,30.0,200.0,0.75,us-east-1,\"{'Gpus': [{'MemoryInfo': {'SizeInMiB': 24576}}]}\",\n",
-                                   "l.csv", o);
+    catalog c = parse_skypilot_csv(
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+        "gpu_1x_a10,A10,1.0,30.0,200.0,0.75,us-east-1,\"{'Gpus': [{'MemoryInfo': {'SizeInMiB': 24576}}]}\",\n",
+        "l.csv", o);
     REQUIRE(c.offers.size() == 1);
     CHECK(c.offers[0].id == "lambda/us-east-1/gpu_1x_a10");
     CHECK_FALSE(c.offers[0].spot);
@@ -209,8 +221,8 @@ TEST_CASE("a file without an AvailabilityZone column (SkyPilot's Lambda file) li
 TEST_CASE("several files: an offer id in two of them is refused, naming both") {
     skypilot_import o = opts();
     const std::string f = data + "/real_formats/skypilot_vms.csv";
-    CHECK_THROWS_WITH_AS(load_skypilot_csvs({{"aws", f}, {"aws", f}}, o), doctest::Contains("offer ids distinct across the files"),
-                         input_error);
+    CHECK_THROWS_WITH_AS(load_skypilot_csvs({{"aws", f}, {"aws", f}}, o),
+                         doctest::Contains("offer ids distinct across the files"), input_error);
     catalog c = load_skypilot_csvs({{"aws", f}, {"vast", f}}, o);
     CHECK(c.name == "skypilot-aws+vast");
     CHECK(c.find("vast/us-west-2a/p3.2xlarge"));

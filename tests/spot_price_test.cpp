@@ -99,8 +99,8 @@ TEST_CASE("long histories are integrated exactly over short and long sessions") 
 }
 
 TEST_CASE("an OU-jump price path is reproducible, stepwise constant and lazily extended") {
-    const ou_jump_params params{.kappa = 0.5, .theta = std::log(0.3), .sigma = 0.2,
-                                .jump_rate = hazard(0.1), .jump_mean = 0.5, .jump_sd = 0.1};
+    const ou_jump_params params{
+        .kappa = 0.5, .theta = std::log(0.3), .sigma = 0.2, .jump_rate = hazard(0.1), .jump_mean = 0.5, .jump_sd = 0.1};
     const ou_jump_spot_price model(params, usd_h(0.35));
     CHECK(model.step().count() == Approx(1.0 / 12.0));
     CHECK(params.half_life().count() == Approx(std::log(2.0) / 0.5));
@@ -143,8 +143,8 @@ TEST_CASE("an OU-jump price path is reproducible, stepwise constant and lazily e
 
 TEST_CASE("without noise the OU path decays exactly to its long-run price") {
     // σ = 0, no jumps: X_k = θ + (X_0 − θ)e^{−κkΔ}, exact at each step whatever Δ.
-    const ou_jump_params params{.kappa = 0.3, .theta = std::log(0.5), .sigma = 0.0,
-                                .jump_rate = hazard(0.0), .jump_mean = 0.0, .jump_sd = 0.0};
+    const ou_jump_params params{
+        .kappa = 0.3, .theta = std::log(0.5), .sigma = 0.0, .jump_rate = hazard(0.0), .jump_mean = 0.0, .jump_sd = 0.0};
     const ou_jump_spot_price model(params, usd_h(2.0), h(0.25));
     ou_jump_path p = model.path(stream(3, 0));
     for (int k : {0, 1, 4, 40, 400}) {
@@ -161,8 +161,8 @@ TEST_CASE("without noise the OU path decays exactly to its long-run price") {
 TEST_CASE("fitting a long synthetic path recovers the parameters that made it") {
     // 200 000 five-minute steps (16 667 h, about 1.9 years). Jumps of mean 0.5 against a
     // per-step diffusion sd of σ√((1−e^{−2κΔ})/2κ) = 0.0566 are about 9 sd: detectable.
-    const ou_jump_params truth{.kappa = 0.5, .theta = std::log(0.3), .sigma = 0.2,
-                               .jump_rate = hazard(0.1), .jump_mean = 0.5, .jump_sd = 0.1};
+    const ou_jump_params truth{
+        .kappa = 0.5, .theta = std::log(0.3), .sigma = 0.2, .jump_rate = hazard(0.1), .jump_mean = 0.5, .jump_sd = 0.1};
     const fast_hours step = default_ou_step;
     const ou_jump_spot_price model(truth, usd_h(0.3), step);
     ou_jump_path path = model.path(stream(2026, 0));
@@ -174,8 +174,8 @@ TEST_CASE("fitting a long synthetic path recovers the parameters that made it") 
     const ou_jump_fit fit = fit_ou_jump(history, step);
     const ou_jump_params& got = fit.params;
     INFO("kappa " << got.kappa << " theta " << got.theta << " sigma " << got.sigma << " lambda "
-                  << got.jump_rate.per_hour() << " mu_J " << got.jump_mean << " sd_J " << got.jump_sd
-                  << " jumps " << fit.jumps << " rounds " << fit.iterations);
+                  << got.jump_rate.per_hour() << " mu_J " << got.jump_mean << " sd_J " << got.jump_sd << " jumps "
+                  << fit.jumps << " rounds " << fit.iterations);
     CHECK(fit.increments == n);
     CHECK(got.kappa == Approx(truth.kappa).epsilon(0.10));
     CHECK(got.theta == Approx(truth.theta).epsilon(0.10));

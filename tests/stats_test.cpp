@@ -202,7 +202,8 @@ TEST_CASE("quantiles by selection are those of the sorted values, bit for bit") 
         std::vector<std::uint64_t> keys(all.size());
         detail::select_ranks<double>(*data, all, keys);  // every rank: the whole sorted order
         bool same_order = true;
-        for (std::size_t r = 0; r < all.size(); ++r) same_order = same_order && detail::from_order_key(keys[r]) == sorted[r];
+        for (std::size_t r = 0; r < all.size(); ++r)
+            same_order = same_order && detail::from_order_key(keys[r]) == sorted[r];
         CHECK(same_order);
         const std::vector<double> q = quantiles(*data, ps);
         bool same = true;

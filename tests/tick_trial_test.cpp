@@ -90,10 +90,12 @@ TEST_CASE("on the paper's traces and windows, the event-driven engine equals the
     std::uint64_t events = 0, ticks = 0;
     for (const char* name : {"us-west-2a_v100_1", "us-west-2b_v100_1", "us-west-2a_k80_8", "us-west-2b_v100_8"}) {
         spot_trace t = load_spot_trace(cbl + "/" + name + ".json");
-        for (usec deadline : {usec(hours(52)), std::chrono::duration_cast<usec>(std::chrono::duration<double, std::ratio<3600>>(53.3)),
-                              usec(hours(64)), usec(hours(70))})
+        for (usec deadline :
+             {usec(hours(52)), std::chrono::duration_cast<usec>(std::chrono::duration<double, std::ratio<3600>>(53.3)),
+              usec(hours(64)), usec(hours(70))})
             for (usec d : {usec(0), usec(minutes(12)), usec(minutes(24)), usec(std::chrono::seconds(72))})
-                for (auto pol : {tick_policy::greedy, tick_policy::uniform_progress, tick_policy::spot_only, tick_policy::on_demand}) {
+                for (auto pol : {tick_policy::greedy, tick_policy::uniform_progress, tick_policy::spot_only,
+                                 tick_policy::on_demand}) {
                     tick_campaign c = paper(pol, deadline, d);
                     const auto& ws = w.of(name);
                     for (std::size_t i = 0; i < ws.size(); i += 7) {

@@ -51,16 +51,24 @@ TEST_CASE("a trace round-trips through its published form") {
 }
 
 TEST_CASE("malformed traces name the file and the JSON pointer") {
-    CHECK(error_of(R"({"metadata": {"gap_seconds": -600}, "data": [0]})").find("t.json: /metadata/gap_seconds: a positive") == 0);
-    CHECK(error_of(R"({"metadata": {"gap_seconds": 0}, "data": [0]})").find("/metadata/gap_seconds") != std::string::npos);
-    CHECK(error_of(R"({"metadata": {"gap_seconds": "600"}, "data": [0]})").find("/metadata/gap_seconds: a positive number of seconds, got a string") != std::string::npos);
-    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": [0, "1"]})").find("/data/1: a non-negative integer") != std::string::npos);
-    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": [0, -1]})").find("/data/1: a non-negative integer") != std::string::npos);
+    CHECK(error_of(R"({"metadata": {"gap_seconds": -600}, "data": [0]})")
+              .find("t.json: /metadata/gap_seconds: a positive") == 0);
+    CHECK(error_of(R"({"metadata": {"gap_seconds": 0}, "data": [0]})").find("/metadata/gap_seconds") !=
+          std::string::npos);
+    CHECK(error_of(R"({"metadata": {"gap_seconds": "600"}, "data": [0]})")
+              .find("/metadata/gap_seconds: a positive number of seconds, got a string") != std::string::npos);
+    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": [0, "1"]})").find("/data/1: a non-negative integer") !=
+          std::string::npos);
+    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": [0, -1]})").find("/data/1: a non-negative integer") !=
+          std::string::npos);
     CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": [0, 0.5]})").find("/data/1") != std::string::npos);
-    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": []})").find("/data: a non-empty array") != std::string::npos);
+    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": []})").find("/data: a non-empty array") !=
+          std::string::npos);
     CHECK(error_of(R"({"metadata": {"gap_seconds": 600}})").find("/data: a value") != std::string::npos);
-    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": [0], "extra": 1})").find("/extra: a known field") != std::string::npos);
-    CHECK_THROWS_WITH_AS(load_spot_trace(data + "/bad_real/trace_truncated.json"), doctest::Contains("valid JSON"), input_error);
+    CHECK(error_of(R"({"metadata": {"gap_seconds": 600}, "data": [0], "extra": 1})").find("/extra: a known field") !=
+          std::string::npos);
+    CHECK_THROWS_WITH_AS(load_spot_trace(data + "/bad_real/trace_truncated.json"), doctest::Contains("valid JSON"),
+                         input_error);
 }
 
 TEST_CASE("windows files read, round-trip, and refuse backwards or non-integer windows") {

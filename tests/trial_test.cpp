@@ -62,7 +62,8 @@ TEST_CASE("a recorded trajectory replayed through the exact billing engine agree
     c.policy = campaign_policy::deadline_fallback;
     int checked = 0, with_fallback = 0;
     for (std::uint64_t t = 0; t < 200; ++t) {
-        philox_stream events(rng_seed(7), trial_index(t), stream_id(0)), waits(rng_seed(7), trial_index(t), stream_id(1));
+        philox_stream events(rng_seed(7), trial_index(t), stream_id(0)),
+            waits(rng_seed(7), trial_index(t), stream_id(1));
         std::vector<session_record> log;
         const trial_result r = run_trial(c, price, events, waits, &log);
         money exact_total = money::zero(currency("USD"));
@@ -117,7 +118,8 @@ TEST_CASE("a 24 h maximum lifetime on a 30 h job forces at least one restart in 
     c.lifetime = fast_hours(24);
     const constant_spot_price p(fast_price_per_hour(1.0));
     for (std::uint64_t t = 0; t < 2000; ++t) {
-        philox_stream events(rng_seed(11), trial_index(t), stream_id(0)), waits(rng_seed(11), trial_index(t), stream_id(1));
+        philox_stream events(rng_seed(11), trial_index(t), stream_id(0)),
+            waits(rng_seed(11), trial_index(t), stream_id(1));
         std::vector<session_record> log;
         const auto r = run_trial(c, p, events, waits, &log);
         CHECK(r.interruptions >= 1);
@@ -133,7 +135,8 @@ TEST_CASE("an interruption notice that fits a checkpoint saves the work done up 
     c.notice = interruption_notice(fast_hours(2.0 / 60));
     const constant_spot_price p(fast_price_per_hour(1.0));
     for (std::uint64_t t = 0; t < 2000; ++t) {
-        philox_stream events(rng_seed(5), trial_index(t), stream_id(0)), waits(rng_seed(5), trial_index(t), stream_id(1));
+        philox_stream events(rng_seed(5), trial_index(t), stream_id(0)),
+            waits(rng_seed(5), trial_index(t), stream_id(1));
         const auto r = run_trial(c, p, events, waits);
         // Each interruption loses at most the 2-minute notice, then waits 15 minutes.
         CHECK(r.makespan.count() <= 20.0 + r.interruptions * (2.0 / 60 + 0.25) + 1e-9);
@@ -156,7 +159,8 @@ TEST_CASE("the deadline fallback finishes on on-demand when the slack runs out")
     const constant_spot_price p(fast_price_per_hour(0.9));
     SUBCASE("a deadline of exactly overhead + work leaves no room for spot") {
         c.deadline = fast_hours(20.1);
-        philox_stream events(rng_seed(1), trial_index(0), stream_id(0)), waits(rng_seed(1), trial_index(0), stream_id(1));
+        philox_stream events(rng_seed(1), trial_index(0), stream_id(0)),
+            waits(rng_seed(1), trial_index(0), stream_id(1));
         std::vector<session_record> log;
         const auto r = run_trial(c, p, events, waits, &log);
         REQUIRE(log.size() == 1);
@@ -171,7 +175,8 @@ TEST_CASE("the deadline fallback finishes on on-demand when the slack runs out")
         for (double d : {20.1, 20.5, 22.0, 26.0, 35.0}) {
             c.deadline = fast_hours(d);
             for (std::uint64_t t = 0; t < 500; ++t) {
-                philox_stream events(rng_seed(9), trial_index(t), stream_id(0)), waits(rng_seed(9), trial_index(t), stream_id(1));
+                philox_stream events(rng_seed(9), trial_index(t), stream_id(0)),
+                    waits(rng_seed(9), trial_index(t), stream_id(1));
                 CHECK(run_trial(c, p, events, waits).makespan.count() <= d + 1e-9);
             }
         }
@@ -230,8 +235,8 @@ TEST_CASE("a plain campaign runs the same trials as the general path") {
 }
 
 TEST_CASE("floor_of and ceil_of agree with std::floor and std::ceil") {
-    for (double v : {0.0, 0.5, 1.0, 1.0 - 0x1p-53, 1.0 + 0x1p-52, 2.5, 99.99999999, 1e15 + 0.5, 0x1p52 - 0.5,
-                     0x1p52, 0x1p60, 1e300, std::numeric_limits<double>::infinity()}) {
+    for (double v : {0.0, 0.5, 1.0, 1.0 - 0x1p-53, 1.0 + 0x1p-52, 2.5, 99.99999999, 1e15 + 0.5, 0x1p52 - 0.5, 0x1p52,
+                     0x1p60, 1e300, std::numeric_limits<double>::infinity()}) {
         for (double x : {v, -v}) {
             CHECK(detail::floor_of(x) == std::floor(x));
             CHECK(detail::ceil_of(x) == std::ceil(x));

@@ -98,9 +98,9 @@ TEST_CASE("the validate section is read with its defaults, and flags validate se
 
     json bad = d;
     bad["validate"]["bench"].push_back("--steps=5");
-    CHECK_THROWS_WITH_AS(parse_validate_spec(json_cursor(bad, "v.json")),
-                         doctest::Contains("v.json: /validate/bench/3: a costsim-bench flag that validate does not set"),
-                         input_error);
+    CHECK_THROWS_WITH_AS(
+        parse_validate_spec(json_cursor(bad, "v.json")),
+        doctest::Contains("v.json: /validate/bench/3: a costsim-bench flag that validate does not set"), input_error);
     bad = d;
     bad["validate"]["checkpoint_every_steps"] = 205;
     CHECK_THROWS_WITH_AS(parse_validate_spec(json_cursor(bad, "v.json")),
@@ -156,11 +156,13 @@ TEST_CASE("the prediction's scenario takes work, checkpoints and overhead from t
     CHECK(spot.restart.overhead.count() == doctest::Approx(1.5 * 60 / 3600));
 
     CHECK_THROWS_WITH_AS(validation_scenario(validate_doc(R"([{"offer": "ref/p3", "market": "spot",
-                           "checkpoint": {"every": "1h", "cost": "1m"}}])"), "v.json", v, c),
+                           "checkpoint": {"every": "1h", "cost": "1m"}}])"),
+                                             "v.json", v, c),
                          doctest::Contains("v.json: /candidates/0/checkpoint: no \"checkpoint\""), input_error);
     json dl = validate_doc(R"([{"offer": "ref/p3", "market": "spot", "policy": "deadline_fallback"}])");
     dl["deadline"] = "10h";
-    CHECK_THROWS_WITH_AS(validation_scenario(dl, "v.json", v, c), doctest::Contains("/candidates/0/policy"), input_error);
+    CHECK_THROWS_WITH_AS(validation_scenario(dl, "v.json", v, c), doctest::Contains("/candidates/0/policy"),
+                         input_error);
     json w = validate_doc();
     w["workload"]["work"] = "1h";
     CHECK_THROWS_WITH_AS(validation_scenario(w, "v.json", v, c), doctest::Contains("/workload/work"), input_error);
@@ -177,8 +179,10 @@ TEST_CASE("the supervisor draws interruptions and delays exactly as run_trial do
     int interrupted = 0, with_many = 0;
     for (std::uint64_t trial = 0; trial < 200; ++trial) {
         fake_runner f;
-        philox_stream a(rng_seed(4), trial_index(trial), stream_id(0)), b(rng_seed(4), trial_index(trial), stream_id(0));
-        philox_stream aw(rng_seed(4), trial_index(trial), stream_id(1)), bw(rng_seed(4), trial_index(trial), stream_id(1));
+        philox_stream a(rng_seed(4), trial_index(trial), stream_id(0)),
+            b(rng_seed(4), trial_index(trial), stream_id(0));
+        philox_stream aw(rng_seed(4), trial_index(trial), stream_id(1)),
+            bw(rng_seed(4), trial_index(trial), stream_id(1));
         const real_run r = supervise(s, s.candidates[0], v, c, a, aw, f.env());
         const trial_result m = run_trial(camp, price, b, bw);
         // The fake runner is the model's job to the step, so the trajectories coincide.
@@ -220,7 +224,8 @@ TEST_CASE("a notice makes the runner checkpoint and stop; the instance is held u
     int stopped = 0;
     for (std::uint64_t trial = 0; trial < 50; ++trial) {
         fake_runner f;
-        philox_stream e(rng_seed(2), trial_index(trial), stream_id(0)), w(rng_seed(2), trial_index(trial), stream_id(1));
+        philox_stream e(rng_seed(2), trial_index(trial), stream_id(0)),
+            w(rng_seed(2), trial_index(trial), stream_id(1));
         const real_run r = supervise(s, s.candidates[0], v, c, e, w, f.env());
         for (const auto& ses : r.sessions)
             if (ses.how != session_end::completed) {

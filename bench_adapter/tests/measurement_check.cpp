@@ -29,7 +29,8 @@ int check_simulation(const std::string& sim, const std::string& file, double sam
         if (c.at("market") == "on_demand") {
             const double got = c.at("makespan_hours").at("mean").get<double>();
             if (std::abs(got - hours) > 1e-6 * hours + 1e-9)
-                return fail("on-demand makespan " + std::to_string(got) + " h, expected " + std::to_string(hours) + " h");
+                return fail("on-demand makespan " + std::to_string(got) + " h, expected " + std::to_string(hours) +
+                            " h");
             std::cout << "on-demand makespan " << got << " h = samples x epochs / measured samples/s\n";
             return 0;
         }
@@ -58,10 +59,14 @@ int main(int argc, char** argv) {
         const auto ms = costsim::load_measurements(a[0]);
         if (auto n = value("--count"); !n.empty() && ms.size() != std::stoul(n))
             return fail(std::to_string(ms.size()) + " measurements, expected " + n);
-        auto digest_of = [](const std::string& f) { return costsim::load_measurements(f).front().parameters_digest.value_or("-"); };
+        auto digest_of = [](const std::string& f) {
+            return costsim::load_measurements(f).front().parameters_digest.value_or("-");
+        };
         for (const auto& m : ms) {
-            if (auto w = value("--workload"); !w.empty() && m.workload != w) return fail("workload " + m.workload + ", expected " + w);
-            if (auto f = value("--format"); !f.empty() && m.data.format != f) return fail("data format " + m.data.format + ", expected " + f);
+            if (auto w = value("--workload"); !w.empty() && m.workload != w)
+                return fail("workload " + m.workload + ", expected " + w);
+            if (auto f = value("--format"); !f.empty() && m.data.format != f)
+                return fail("data format " + m.data.format + ", expected " + f);
             if (has("--quality") && !m.quality) return fail("no held-out quality");
             if (has("--checkpoint") && (!m.checkpoint || m.checkpoint->bytes <= 0 || m.checkpoint->writes < 1))
                 return fail("no checkpoint written");

@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
                                       costsim::currency(argc > 4 ? argv[4] : "USD")};
         const auto ranking = costsim::rank_offers({cat}, job);
         if (ranking.rows.empty()) {
-            std::cerr << "planning_tool: no offer in " << argv[1] << " can be priced in " << job.in_currency.code() << "\n";
+            std::cerr << "planning_tool: no offer in " << argv[1] << " can be priced in " << job.in_currency.code()
+                      << "\n";
             return 2;
         }
         const auto& best = ranking.rows.front();

@@ -85,7 +85,8 @@ inline timestamp parse_iso8601_offset(const std::string& s) {
         std::string digits;
         for (char c : off.substr(1))
             if (c != ':') digits += c;
-        if (digits.size() != 4 || !std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        if (digits.size() != 4 || !std::all_of(digits.begin(), digits.end(),
+                                               [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
             throw bad();
         int minutes = std::stoi(digits.substr(0, 2)) * 60 + std::stoi(digits.substr(2, 2));
         if (minutes > 14 * 60) throw bad();
@@ -97,7 +98,8 @@ inline timestamp parse_iso8601_offset(const std::string& s) {
 namespace detail {
 
 inline void read_price_page(const json_cursor& page, std::vector<spot_price_record>& out) {
-    if (!page.value().is_object()) page.fail("an object {\"SpotPriceHistory\": [...]}, got " + json_type_name(page.value()));
+    if (!page.value().is_object())
+        page.fail("an object {\"SpotPriceHistory\": [...]}, got " + json_type_name(page.value()));
     for (const auto& r : page["SpotPriceHistory"].elements()) {
         if (!r.value().is_object()) r.fail("a price record object, got " + json_type_name(r.value()));
         spot_price_record rec;
@@ -136,13 +138,18 @@ inline std::vector<spot_price_record> parse_aws_price_history_text(const std::st
         for (; pos < n && !done; ++pos) {
             char c = text[pos];
             if (in_str) {
-                if (esc) esc = false;
-                else if (c == '\\') esc = true;
-                else if (c == '"') in_str = false;
+                if (esc)
+                    esc = false;
+                else if (c == '\\')
+                    esc = true;
+                else if (c == '"')
+                    in_str = false;
                 continue;
             }
-            if (c == '"') in_str = true;
-            else if (c == '{' || c == '[') ++depth;
+            if (c == '"')
+                in_str = true;
+            else if (c == '{' || c == '[')
+                ++depth;
             else if (c == '}' || c == ']') {
                 if (depth == 0) break;
                 if (--depth == 0) done = true;
@@ -159,7 +166,8 @@ inline std::vector<spot_price_record> parse_aws_price_history_text(const std::st
         for (const auto& p : arr.elements(true)) detail::read_price_page(p, out);
     } else {
         for (std::size_t i = 0; i < pages.size(); ++i)
-            detail::read_price_page(json_cursor(pages[i], i == 0 ? file : file + " (page " + std::to_string(i + 1) + ")"), out);
+            detail::read_price_page(
+                json_cursor(pages[i], i == 0 ? file : file + " (page " + std::to_string(i + 1) + ")"), out);
     }
     if (out.empty()) throw input_error(file, "/SpotPriceHistory", "at least one price record (the history is empty)");
     return out;
@@ -169,7 +177,8 @@ inline std::vector<spot_price_record> load_aws_price_history(const std::string& 
     return parse_aws_price_history_text(read_input_file(path), path);
 }
 
-inline std::vector<spot_price_series> histories(const std::vector<spot_price_record>& records, const std::string& file) {
+inline std::vector<spot_price_series> histories(const std::vector<spot_price_record>& records,
+                                                const std::string& file) {
     std::map<std::tuple<std::string, std::string, std::string>, std::vector<const spot_price_record*>> groups;
     for (const auto& r : records) groups[{r.zone, r.instance_type, r.product}].push_back(&r);
     std::vector<spot_price_series> out;
@@ -192,7 +201,8 @@ inline std::vector<spot_price_series> histories(const std::vector<spot_price_rec
     return out;
 }
 
-inline catalog to_catalog(const std::vector<spot_price_series>& series, const std::string& name, const std::string& source) {
+inline catalog to_catalog(const std::vector<spot_price_series>& series, const std::string& name,
+                          const std::string& source) {
     catalog c;
     c.name = name;
     c.source = source;

@@ -197,8 +197,8 @@ inline bool price_schedule::ok() const {
 }
 
 inline const price_per_hour& price_schedule::price_at(timestamp t) const {
-    auto it = std::upper_bound(points_.begin(), points_.end(), t,
-                               [](timestamp v, const point& p) { return v < p.from; });
+    auto it =
+        std::upper_bound(points_.begin(), points_.end(), t, [](timestamp v, const point& p) { return v < p.from; });
     if (it == points_.begin())
         throw model_error("no spot price in force at " + format_timestamp(t) + " (history starts " +
                           format_timestamp(points_.front().from) + ")");

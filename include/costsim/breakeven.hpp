@@ -32,8 +32,8 @@ inline const exact breakeven_month_hours{730};
 
 struct dedicated_breakeven {
     int months;
-    money commitment;           ///< N × monthly + setup fee, in the comparison currency
-    price_per_hour hourly;      ///< offer + attached, before sustained use
+    money commitment;       ///< N × monthly + setup fee, in the comparison currency
+    price_per_hour hourly;  ///< offer + attached, before sustained use
     /// Hours per month above which the dedicated server is cheaper; none when the hourly
     /// offer is cheaper even at 730 h a month.
     std::optional<exact> hours_per_month;
@@ -71,12 +71,13 @@ inline money in_currency(const catalog& cat, const money& m, const currency& in,
     auto r = cat.rate(m.currency_of(), in);
     if (!r)
         throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                          std::string(in.code()) + " in catalog \"" + cat.name + "\" (/exchange_rates)");
+                                    std::string(in.code()) + " in catalog \"" + cat.name + "\" (/exchange_rates)");
     if (used) used->push_back(*r);
     return convert(m, *r);
 }
 
-inline price_per_hour hourly_total(const catalog& cat, const offer& o, const currency& in, std::vector<exchange_rate>* used) {
+inline price_per_hour hourly_total(const catalog& cat, const offer& o, const currency& in,
+                                   std::vector<exchange_rate>* used) {
     if (!o.on_demand) throw model_error("offer \"" + o.id + "\" has no on_demand market");
     money total = in_currency(cat, o.on_demand->price.hourly().per_hour(), in, used);
     for (const auto& a : o.attached) total += in_currency(cat, a.price.hourly().per_hour(), in, used);
@@ -87,8 +88,8 @@ inline price_per_hour hourly_total(const catalog& cat, const offer& o, const cur
 inline money monthly_usage_cost(const offer& hourly, const price_per_hour& p, const exact& hours, const currency& in,
                                 const catalog& cat) {
     money cost = hourly.billing.sustained
-                     ? p.per_hour() * exact(breakeven_month_hours *
-                                            hourly.billing.sustained->weighted_share(exact(0), exact(hours / breakeven_month_hours)))
+                     ? p.per_hour() * exact(breakeven_month_hours * hourly.billing.sustained->weighted_share(
+                                                                        exact(0), exact(hours / breakeven_month_hours)))
                      : p.per_hour() * hours;
     if (hourly.billing.cap) {
         money cap = detail::in_currency(cat, hourly.billing.cap->cap, in, nullptr);
@@ -97,12 +98,13 @@ inline money monthly_usage_cost(const offer& hourly, const price_per_hour& p, co
     return cost;
 }
 
-inline dedicated_breakeven breakeven_dedicated(const catalog& cat, const offer& monthly, const offer& hourly, int months,
-                                               const currency& in) {
+inline dedicated_breakeven breakeven_dedicated(const catalog& cat, const offer& monthly, const offer& hourly,
+                                               int months, const currency& in) {
     if (!monthly.monthly) throw model_error("offer \"" + monthly.id + "\" has no monthly market");
     if (months < 1) throw model_error("a commitment of at least one month");
     std::vector<exchange_rate> used;
-    money commitment = detail::in_currency(cat, monthly.monthly->price.monthly().per_month(), in, &used) * exact(months);
+    money commitment =
+        detail::in_currency(cat, monthly.monthly->price.monthly().per_month(), in, &used) * exact(months);
     if (monthly.monthly->setup_fee) commitment += detail::in_currency(cat, *monthly.monthly->setup_fee, in, &used);
     const price_per_hour p = detail::hourly_total(cat, hourly, in, &used);
     const money per_month = commitment / exact(months);
@@ -139,7 +141,8 @@ inline price_per_hour on_demand_hourly(const catalog& cat, const offer& o, const
 inline price_per_hour amortised_hourly(const catalog& cat, const offer& monthly, int months, const currency& in) {
     if (!monthly.monthly) throw model_error("offer \"" + monthly.id + "\" has no monthly market");
     if (months < 1) throw model_error("a commitment of at least one month");
-    money commitment = detail::in_currency(cat, monthly.monthly->price.monthly().per_month(), in, nullptr) * exact(months);
+    money commitment =
+        detail::in_currency(cat, monthly.monthly->price.monthly().per_month(), in, nullptr) * exact(months);
     if (monthly.monthly->setup_fee) commitment += detail::in_currency(cat, *monthly.monthly->setup_fee, in, nullptr);
     return price_per_hour(commitment / exact(exact(months) * breakeven_month_hours));
 }

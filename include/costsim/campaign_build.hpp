@@ -44,7 +44,7 @@ inline money in_scenario_currency(const scenario& s, const offer& o, const money
     auto r = s.offers.rate(m.currency_of(), s.in_currency);
     if (!r)
         throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                          std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
+                                    std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
     return convert(m, *r);
 }
 
@@ -67,8 +67,9 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
                               "\" runs on a tick grid (make_tick_campaign), not as a continuous-time campaign");
     }
     if (k.per_tick_billing)
-        throw model_error("\"billing\": \"per_tick\" charges ticks: it applies to greedy, uniform_progress and "
-                          "`costsim replay` only");
+        throw model_error(
+            "\"billing\": \"per_tick\" charges ticks: it applies to greedy, uniform_progress and "
+            "`costsim replay` only");
     c.billing = fast_billing::from(o.billing.increment);
     fast_price_per_hour extra{0.0};
     for (const auto& a : o.attached) extra += hourly_price(s, o, a.price);
@@ -92,8 +93,9 @@ inline tick_campaign make_tick_campaign(const scenario& s, const candidate& k, u
         case policy_kind::greedy: c.policy = tick_policy::greedy; break;
         case policy_kind::uniform_progress: c.policy = tick_policy::uniform_progress; break;
         case policy_kind::deadline_fallback:
-            throw model_error("policy \"deadline_fallback\" is a continuous-time Monte Carlo policy; on ticks use "
-                              "\"greedy\" or \"uniform_progress\"");
+            throw model_error(
+                "policy \"deadline_fallback\" is a continuous-time Monte Carlo policy; on ticks use "
+                "\"greedy\" or \"uniform_progress\"");
     }
     c.gap = gap;
     c.work = s.work_of(k);

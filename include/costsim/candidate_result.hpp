@@ -68,9 +68,10 @@ inline std::span<const double> percent_points() {
 
 inline json to_json(const summary& s) {
     auto num = [](double x) -> json { return std::isfinite(x) ? json(x) : json(nullptr); };
-    return json{{"mean", num(s.mean)},   {"stderr", num(s.std_error)}, {"ci95", json::array({num(s.ci95_lo), num(s.ci95_hi)})},
-                {"p05", num(s.p05)},     {"p50", num(s.p50)},          {"p95", num(s.p95)},
-                {"p99", num(s.p99)},     {"min", num(s.min)},          {"max", num(s.max)}};
+    return json{
+        {"mean", num(s.mean)}, {"stderr", num(s.std_error)}, {"ci95", json::array({num(s.ci95_lo), num(s.ci95_hi)})},
+        {"p05", num(s.p05)},   {"p50", num(s.p50)},          {"p95", num(s.p95)},
+        {"p99", num(s.p99)},   {"min", num(s.min)},          {"max", num(s.max)}};
 }
 
 }  // namespace costsim

@@ -67,13 +67,13 @@ enum class tick_policy : std::uint8_t { on_demand, spot_only, greedy, uniform_pr
 
 /// What a policy sees at the start of a tick.
 struct tick_view {
-    std::int64_t tick = 0;  ///< ticks since the job started
-    usec gap{0};            ///< tick length (> 0)
-    usec work{0};           ///< total work
-    usec done{0};           ///< work done so far
-    usec deadline{0};       ///< since the job started (greedy, uniform_progress)
-    usec changeover{0};     ///< d
-    usec overhead_left{0};  ///< changeover delay the current instance still has to spend
+    std::int64_t tick = 0;                        ///< ticks since the job started
+    usec gap{0};                                  ///< tick length (> 0)
+    usec work{0};                                 ///< total work
+    usec done{0};                                 ///< work done so far
+    usec deadline{0};                             ///< since the job started (greedy, uniform_progress)
+    usec changeover{0};                           ///< d
+    usec overhead_left{0};                        ///< changeover delay the current instance still has to spend
     instance_kind holding = instance_kind::none;  ///< after a preemption: none
     bool spot_available = false;
 };
@@ -120,7 +120,7 @@ inline instance_kind safety_net(const tick_view& v, instance_kind request) noexc
     if (n2 >= L && v.holding != instance_kind::spot) request = instance_kind::on_demand;
     if (n1 >= L) {
         request = v.holding == instance_kind::spot && v.overhead_left.count() == 0 ? instance_kind::spot
-                                                                                  : instance_kind::on_demand;
+                                                                                   : instance_kind::on_demand;
         if (d == 0 && v.spot_available) request = instance_kind::spot;
     }
     return request;

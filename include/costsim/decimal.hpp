@@ -19,11 +19,10 @@ namespace costsim {
 // Interface
 // ---------------------------------------------------------------------------------------
 
-using big_int = boost::multiprecision::number<boost::multiprecision::cpp_int_backend<>,
-                                              boost::multiprecision::et_off>;
-using exact = boost::multiprecision::number<
-    boost::multiprecision::rational_adaptor<boost::multiprecision::cpp_int_backend<>>,
-    boost::multiprecision::et_off>;
+using big_int = boost::multiprecision::number<boost::multiprecision::cpp_int_backend<>, boost::multiprecision::et_off>;
+using exact =
+    boost::multiprecision::number<boost::multiprecision::rational_adaptor<boost::multiprecision::cpp_int_backend<>>,
+                                  boost::multiprecision::et_off>;
 
 /// "12", "0.9731": unsigned decimal, digits on both sides of an optional '.'.
 /// Throws value_error naming what was expected.
@@ -69,8 +68,10 @@ inline bool is_decimal(std::string_view t) noexcept {
 
 inline exact parse_decimal(std::string_view t) {
     if (!is_decimal(t) || t.size() > 40)
-        throw value_error("a non-negative decimal string such as \"0.9731\" (no sign, exponent or "
-                          "NaN), got \"" + std::string(t) + "\"");
+        throw value_error(
+            "a non-negative decimal string such as \"0.9731\" (no sign, exponent or "
+            "NaN), got \"" +
+            std::string(t) + "\"");
     // Digit by digit: cpp_int's string constructor reads a leading 0 as octal ("010" = 8).
     big_int num = 0, den = 1;
     bool after_point = false;

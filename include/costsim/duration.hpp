@@ -14,8 +14,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -41,8 +41,8 @@ __extension__ typedef __int128 i128;
 inline const timestamp default_campaign_start = timestamp{date::sys_days{date::year{2026} / 2 / 1}};
 
 /// The longest duration costsim accepts anywhere: 100 Julian years.
-inline constexpr usec max_duration = std::chrono::duration_cast<usec>(
-    std::chrono::seconds(std::int64_t{100} * 36525 * 864));
+inline constexpr usec max_duration =
+    std::chrono::duration_cast<usec>(std::chrono::seconds(std::int64_t{100} * 36525 * 864));
 
 /// Parses "90s", "15m", "1.5h", "2d", "250ms", "3600" (seconds). Throws value_error.
 usec parse_duration(std::string_view text);
@@ -118,11 +118,13 @@ inline std::string trim_decimal(std::int64_t whole, std::int64_t frac, int digit
 }  // namespace detail
 
 inline usec parse_duration(std::string_view text) {
-    struct unit { std::string_view suffix; std::int64_t us; };
+    struct unit {
+        std::string_view suffix;
+        std::int64_t us;
+    };
     // Longest suffix first so "ms" is not read as "m" + garbage.
-    static constexpr unit units[] = {{"ms", 1000},           {"s", 1000000},
-                                     {"m", 60000000},        {"h", 3600000000LL},
-                                     {"d", 86400000000LL}};
+    static constexpr unit units[] = {
+        {"ms", 1000}, {"s", 1000000}, {"m", 60000000}, {"h", 3600000000LL}, {"d", 86400000000LL}};
     if (text.empty()) throw value_error("a duration such as \"90s\", \"15m\", \"1.5h\" or \"2d\", got \"\"");
     for (const unit& u : units) {
         if (text.size() > u.suffix.size() && text.substr(text.size() - u.suffix.size()) == u.suffix) {
@@ -137,8 +139,7 @@ inline usec parse_duration(std::string_view text) {
 
 inline usec duration_from_seconds(double seconds) {
     if (!(seconds >= 0.0)) throw value_error("a non-negative number of seconds");
-    if (seconds > static_cast<double>(max_duration.count()) / 1e6)
-        throw value_error("a duration of at most 100 years");
+    if (seconds > static_cast<double>(max_duration.count()) / 1e6) throw value_error("a duration of at most 100 years");
     double us = seconds * 1e6;
     double r = static_cast<double>(static_cast<std::int64_t>(us + 0.5));
     // JSON numbers are doubles: accept what is a whole microsecond up to binary noise.
@@ -158,7 +159,10 @@ inline std::string format_duration(usec d) {
     std::int64_t c = d.count();
     if (c < 0) return "-" + format_duration(usec(-c));
     if (c == 0) return "0s";
-    struct unit { const char* suffix; std::int64_t us; };
+    struct unit {
+        const char* suffix;
+        std::int64_t us;
+    };
     static constexpr unit units[] = {{"d", 86400000000LL}, {"h", 3600000000LL}, {"m", 60000000}, {"s", 1000000}};
     // Largest unit that expresses the value with at most 3 decimals, exactly.
     for (const unit& u : units) {
@@ -169,8 +173,8 @@ inline std::string format_duration(usec d) {
 }
 
 inline timestamp parse_timestamp(std::string_view text) {
-    const std::string expected = "an ISO 8601 UTC time such as \"2026-02-01\" or \"2026-02-01T00:00:00Z\", got \"" +
-                                 std::string(text) + "\"";
+    const std::string expected =
+        "an ISO 8601 UTC time such as \"2026-02-01\" or \"2026-02-01T00:00:00Z\", got \"" + std::string(text) + "\"";
     auto digits = [&](std::size_t pos, std::size_t n) {
         if (pos + n > text.size()) throw value_error(expected);
         int v = 0;
@@ -213,9 +217,12 @@ inline timestamp parse_timestamp(std::string_view text) {
         if (n == 0) throw value_error(expected);
         for (; n < 6; ++n) us *= 10;
     }
-    if (pos < text.size() && text[pos] == 'Z') ++pos;
-    else if (pos + 6 == text.size() && text.substr(pos) == "+00:00") pos += 6;
-    else throw value_error(expected + " (UTC: end with 'Z')");
+    if (pos < text.size() && text[pos] == 'Z')
+        ++pos;
+    else if (pos + 6 == text.size() && text.substr(pos) == "+00:00")
+        pos += 6;
+    else
+        throw value_error(expected + " (UTC: end with 'Z')");
     if (pos != text.size()) throw value_error(expected + " (UTC: end with 'Z')");
     return t + std::chrono::hours(hh) + std::chrono::minutes(mm) + std::chrono::seconds(ss) + usec(us);
 }
@@ -230,8 +237,7 @@ inline std::string format_timestamp(timestamp t) {
                   static_cast<int>(tod.hours().count()), static_cast<int>(tod.minutes().count()),
                   static_cast<int>(tod.seconds().count()));
     std::string s = buf;
-    if (auto us = tod.subseconds().count(); us != 0)
-        s += detail::trim_decimal(0, us, 6).substr(1);
+    if (auto us = tod.subseconds().count(); us != 0) s += detail::trim_decimal(0, us, 6).substr(1);
     return s + "Z";
 }
 

@@ -23,9 +23,12 @@ inline std::string one_line(const std::string& part) {
     std::string out;
     for (char ch : part) {
         const auto c = static_cast<unsigned char>(ch);
-        if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else if (c == '\t') out += "\\t";
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c == '\t')
+            out += "\\t";
         else if (c < 0x20 || c == 0x7f) {
             out += "\\x";
             out += hex[c >> 4];
@@ -57,15 +60,16 @@ class input_error : public std::runtime_error {
 public:
     input_error(std::string file, std::string pointer, std::string expected)
         : std::runtime_error(compose(file, pointer, expected)),
-          file_(std::move(file)), pointer_(std::move(pointer)), expected_(std::move(expected)) {}
+          file_(std::move(file)),
+          pointer_(std::move(pointer)),
+          expected_(std::move(expected)) {}
 
     const std::string& file() const noexcept { return file_; }
     const std::string& pointer() const noexcept { return pointer_; }
     const std::string& expected() const noexcept { return expected_; }
 
 private:
-    static std::string compose(const std::string& file, const std::string& pointer,
-                               const std::string& expected) {
+    static std::string compose(const std::string& file, const std::string& pointer, const std::string& expected) {
         std::string s = detail::one_line(file.empty() ? std::string("<input>") : file);
         s += ": ";
         if (!pointer.empty()) {

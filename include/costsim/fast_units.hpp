@@ -36,10 +36,22 @@ public:
     constexpr explicit fast_money(double amount) noexcept : v_(amount) {}
     constexpr double value() const noexcept { return v_; }
 
-    constexpr fast_money& operator+=(fast_money o) noexcept { v_ += o.v_; return *this; }
-    constexpr fast_money& operator-=(fast_money o) noexcept { v_ -= o.v_; return *this; }
-    constexpr fast_money& operator*=(double k) noexcept { v_ *= k; return *this; }
-    constexpr fast_money& operator/=(double k) noexcept { v_ /= k; return *this; }
+    constexpr fast_money& operator+=(fast_money o) noexcept {
+        v_ += o.v_;
+        return *this;
+    }
+    constexpr fast_money& operator-=(fast_money o) noexcept {
+        v_ -= o.v_;
+        return *this;
+    }
+    constexpr fast_money& operator*=(double k) noexcept {
+        v_ *= k;
+        return *this;
+    }
+    constexpr fast_money& operator/=(double k) noexcept {
+        v_ /= k;
+        return *this;
+    }
 
     friend constexpr fast_money operator+(fast_money a, fast_money b) noexcept { return a += b; }
     friend constexpr fast_money operator-(fast_money a, fast_money b) noexcept { return a -= b; }
@@ -61,14 +73,32 @@ public:
     constexpr explicit fast_price_per_hour(double per_hour) noexcept : v_(per_hour) {}
     constexpr double value() const noexcept { return v_; }  // currency units per hour
 
-    constexpr fast_price_per_hour& operator+=(fast_price_per_hour o) noexcept { v_ += o.v_; return *this; }
-    constexpr fast_price_per_hour& operator-=(fast_price_per_hour o) noexcept { v_ -= o.v_; return *this; }
-    constexpr fast_price_per_hour& operator*=(double k) noexcept { v_ *= k; return *this; }
-    constexpr fast_price_per_hour& operator/=(double k) noexcept { v_ /= k; return *this; }
+    constexpr fast_price_per_hour& operator+=(fast_price_per_hour o) noexcept {
+        v_ += o.v_;
+        return *this;
+    }
+    constexpr fast_price_per_hour& operator-=(fast_price_per_hour o) noexcept {
+        v_ -= o.v_;
+        return *this;
+    }
+    constexpr fast_price_per_hour& operator*=(double k) noexcept {
+        v_ *= k;
+        return *this;
+    }
+    constexpr fast_price_per_hour& operator/=(double k) noexcept {
+        v_ /= k;
+        return *this;
+    }
 
-    friend constexpr fast_price_per_hour operator+(fast_price_per_hour a, fast_price_per_hour b) noexcept { return a += b; }
-    friend constexpr fast_price_per_hour operator-(fast_price_per_hour a, fast_price_per_hour b) noexcept { return a -= b; }
-    friend constexpr fast_price_per_hour operator-(fast_price_per_hour a) noexcept { return fast_price_per_hour(-a.v_); }
+    friend constexpr fast_price_per_hour operator+(fast_price_per_hour a, fast_price_per_hour b) noexcept {
+        return a += b;
+    }
+    friend constexpr fast_price_per_hour operator-(fast_price_per_hour a, fast_price_per_hour b) noexcept {
+        return a -= b;
+    }
+    friend constexpr fast_price_per_hour operator-(fast_price_per_hour a) noexcept {
+        return fast_price_per_hour(-a.v_);
+    }
     friend constexpr fast_price_per_hour operator*(fast_price_per_hour a, double k) noexcept { return a *= k; }
     friend constexpr fast_price_per_hour operator*(double k, fast_price_per_hour a) noexcept { return a *= k; }
     friend constexpr fast_price_per_hour operator/(fast_price_per_hour a, double k) noexcept { return a /= k; }

@@ -101,9 +101,7 @@ struct interruption_notice {
 };
 
 /// AWS's two-minute spot interruption notice.
-inline interruption_notice aws_interruption_notice() {
-    return interruption_notice(fast_hours(2.0 / 60.0));
-}
+inline interruption_notice aws_interruption_notice() { return interruption_notice(fast_hours(2.0 / 60.0)); }
 /// GCE preemptible: at most 24 h, plus a Poisson preemption hazard.
 inline max_lifetime gce_preemptible(hazard r = hazard{}) { return max_lifetime(fast_hours(24.0), r); }
 
@@ -112,8 +110,7 @@ inline max_lifetime gce_preemptible(hazard r = hazard{}) { return max_lifetime(f
 // ---------------------------------------------------------------------------------------
 
 inline advisor_bucket advisor_bucket_from_index(int r) {
-    if (r < 0 || r > 4)
-        throw value_error("a Spot Advisor interruption bucket index 0..4, got " + std::to_string(r));
+    if (r < 0 || r > 4) throw value_error("a Spot Advisor interruption bucket index 0..4, got " + std::to_string(r));
     return static_cast<advisor_bucket>(r);
 }
 
@@ -141,8 +138,7 @@ inline hazard advisor_hazard(advisor_bucket b) {
 }
 
 inline max_lifetime::max_lifetime(fast_hours life, hazard r) : lifetime(life), rate(r) {
-    if (!(life.count() > 0.0) || !std::isfinite(life.count()))
-        throw value_error("a positive, finite maximum lifetime");
+    if (!(life.count() > 0.0) || !std::isfinite(life.count())) throw value_error("a positive, finite maximum lifetime");
 }
 
 inline fast_hours max_lifetime::time_to_interruption(philox_stream& s) const {
@@ -164,9 +160,7 @@ inline fast_hours interruption_notice::warned_at(fast_hours at) const noexcept {
     return std::max(fast_hours(0.0), at - notice);
 }
 
-inline bool interruption_notice::checkpoint_fits(fast_hours delta) const noexcept {
-    return delta <= notice;
-}
+inline bool interruption_notice::checkpoint_fits(fast_hours delta) const noexcept { return delta <= notice; }
 
 inline bool interruption_notice::checkpoint_fits(fast_hours delta, fast_hours at) const noexcept {
     return delta <= std::min(notice, at);

@@ -84,7 +84,8 @@ struct invoice_builder {
         auto r = cat.rate(m.currency_of(), target);
         if (!r)
             throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                              std::string(target.code()) + " in catalog \"" + cat.name + "\" (/exchange_rates)");
+                                        std::string(target.code()) + " in catalog \"" + cat.name +
+                                        "\" (/exchange_rates)");
         bool seen = false;
         for (const auto& u : used) seen = seen || (u.from == r->from && u.to == r->to);
         if (!seen) used.push_back(*r);
@@ -134,19 +135,21 @@ inline invoice quote(const catalog& cat, const offer& o, const quote_request& re
             std::optional<money> month_total;
             auto charge_time = [&](const std::string& item, const std::string& kind, const quoted_price* p) {
                 money m = p == nullptr ? o.spot->charge(s.from, s.to)
-                          : sustained ? o.billing.sustained->charge(p->hourly(), s)
-                                      : p->hourly() * billed_duration(s.length());
+                          : sustained  ? o.billing.sustained->charge(p->hourly(), s)
+                                       : p->hourly() * billed_duration(s.length());
                 add(item, kind, detail::month_label(s, split || sustained), s.length(), m);
                 month_total = month_total ? *month_total + lines.back().exact : lines.back().exact;
             };
-            if (req.market == market_kind::spot) charge_time(o.display_name() + " spot", "instance", nullptr);
-            else charge_time(o.display_name() + " on_demand", "instance", &o.on_demand->price);
+            if (req.market == market_kind::spot)
+                charge_time(o.display_name() + " spot", "instance", nullptr);
+            else
+                charge_time(o.display_name() + " on_demand", "instance", &o.on_demand->price);
             for (const auto& a : o.attached) charge_time(a.name + " (attached)", "attached", &a.price);
             if (o.billing.cap) {
                 money cap = b.to_target(o.billing.cap->cap);
                 if (month_total && cap < *month_total)
-                    lines.push_back({"monthly cap", "cap", s.label(), usec(0), -(*month_total - cap),
-                                     -(*month_total - cap)});
+                    lines.push_back(
+                        {"monthly cap", "cap", s.label(), usec(0), -(*month_total - cap), -(*month_total - cap)});
             }
         }
     }
@@ -155,12 +158,22 @@ inline invoice quote(const catalog& cat, const offer& o, const quote_request& re
         for (const auto& s : split_by_month(req.start, run_end))
             add(f.name, "fee", s.label(), s.length(), prorate(f.price.monthly(), s, proration::calendar));
     if (req.egress && req.egress->get() > 0)
-        add("egress " + to_decimal_string(req.egress->get()) + " GB", "egress", "", usec(0), o.egress.charge(*req.egress));
+        add("egress " + to_decimal_string(req.egress->get()) + " GB", "egress", "", usec(0),
+            o.egress.charge(*req.egress));
 
     money total = money::zero(b.target);
     for (const auto& l : lines) total += l.exact;
-    return invoice{o.id,         req.market, b.target, req.start, req.duration, billed_total,
-                   o.billing.describe(req.market), std::move(lines), std::move(b.used), total, round_half_up(total)};
+    return invoice{o.id,
+                   req.market,
+                   b.target,
+                   req.start,
+                   req.duration,
+                   billed_total,
+                   o.billing.describe(req.market),
+                   std::move(lines),
+                   std::move(b.used),
+                   total,
+                   round_half_up(total)};
 }
 
 }  // namespace costsim

@@ -93,9 +93,12 @@ std::string json_type_name(const json& j);
 inline std::string json_pointer_token(std::string_view key) {
     std::string s;
     for (char c : key) {
-        if (c == '~') s += "~0";
-        else if (c == '/') s += "~1";
-        else s += c;
+        if (c == '~')
+            s += "~0";
+        else if (c == '/')
+            s += "~1";
+        else
+            s += c;
     }
     return s;
 }

@@ -42,9 +42,9 @@
 #include <utility>
 #include <vector>
 
-#include "costsim/io/catalog_json.hpp"
 #include "costsim/duration.hpp"
 #include "costsim/error.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/json_input.hpp"
 #include "costsim/stats.hpp"
 
@@ -78,15 +78,15 @@ struct measured_quality {
 /// The checkpoint model's δ as measured: bytes on disk and seconds to write / restore.
 struct measured_checkpoint {
     std::int64_t every_steps = 0, bytes = 0, writes = 0;
-    double write_seconds = 0;    ///< median over the writes (temp file, fsync, rename)
-    double restore_seconds = 0;  ///< reading the checkpoint back into model and optimiser
+    double write_seconds = 0;            ///< median over the writes (temp file, fsync, rename)
+    double restore_seconds = 0;          ///< reading the checkpoint back into model and optimiser
     std::int64_t resumed_from_step = 0;  ///< 0 unless this run continued a checkpoint
 };
 
 struct measurement {
-    std::string workload;          ///< "bilstm-sentiment", "distilbert-inference", "resnet-cifar"
-    std::string task = "train";    ///< "train" | "inference"
-    json model = json::object();   ///< model configuration, as the runner states it
+    std::string workload;             ///< "bilstm-sentiment", "distilbert-inference", "resnet-cifar"
+    std::string task = "train";       ///< "train" | "inference"
+    json model = json::object();      ///< model configuration, as the runner states it
     std::string device_kind = "cpu";  ///< "cpu" | "cuda"
     std::string device_name;
     int device_count = 1;
@@ -104,7 +104,7 @@ struct measurement {
     std::string peak_memory_kind = "rss";  ///< "rss" (CPU) | "cuda_allocator"
     std::optional<measured_quality> quality;
     std::optional<measured_checkpoint> checkpoint;
-    std::optional<std::string> parameters_digest;  ///< FNV-1a 64 of the final parameters
+    std::optional<std::string> parameters_digest;               ///< FNV-1a 64 of the final parameters
     std::vector<std::pair<std::string, std::string>> versions;  ///< libtorch, costsim, compiler, cuda…
     std::string host;
     std::string timestamp;  ///< ISO 8601 UTC
@@ -122,11 +122,25 @@ struct device_model_entry {
     std::string_view pattern, model;
 };
 inline constexpr device_model_entry device_model_table[] = {
-    {"GTX 1080 Ti", "GTX 1080 Ti"}, {"GTX 1080", "GTX 1080"}, {"RTX 4090", "RTX 4090"}, {"RTX 3090", "RTX 3090"},
-    {"RTX A6000", "RTX A6000"},     {"Quadro P5000", "Quadro P5000"}, {"Quadro M4000", "Quadro M4000"},
-    {"H200", "H200"},               {"H100", "H100"}, {"A100", "A100"}, {"A10G", "A10G"}, {"A10", "A10"},
-    {"L40S", "L40S"},               {"L4", "L4"},     {"V100", "V100"}, {"P100", "P100"}, {"T4", "T4"},
-    {"K80", "K80"},                 {"M60", "M60"},
+    {"GTX 1080 Ti", "GTX 1080 Ti"},
+    {"GTX 1080", "GTX 1080"},
+    {"RTX 4090", "RTX 4090"},
+    {"RTX 3090", "RTX 3090"},
+    {"RTX A6000", "RTX A6000"},
+    {"Quadro P5000", "Quadro P5000"},
+    {"Quadro M4000", "Quadro M4000"},
+    {"H200", "H200"},
+    {"H100", "H100"},
+    {"A100", "A100"},
+    {"A10G", "A10G"},
+    {"A10", "A10"},
+    {"L40S", "L40S"},
+    {"L4", "L4"},
+    {"V100", "V100"},
+    {"P100", "P100"},
+    {"T4", "T4"},
+    {"K80", "K80"},
+    {"M60", "M60"},
 };
 /// The catalog GPU model of a device name, if the table knows it.
 std::optional<std::string> gpu_model_of_device(std::string_view device_name);
@@ -136,8 +150,8 @@ double scaled_samples_per_second(double single_device, int devices, double effic
 
 /// What a scenario's workload gets from its measurements.
 struct measured_workload {
-    usec work{0};                   ///< samples × epochs on the reference model
-    std::string reference_model;    ///< "V100", "cpu", ...
+    usec work{0};                 ///< samples × epochs on the reference model
+    std::string reference_model;  ///< "V100", "cpu", ...
     double reference_samples_per_second = 0;
     std::vector<std::pair<std::string, double>> speed;  ///< model → relative speed (reference 1)
     std::vector<std::string> measured_models;           ///< the models of `speed` a measurement gave
@@ -173,18 +187,26 @@ inline json to_json(const measurement& m) {
     j["data"] = d;
     j["steps"] = json{{"warmup", m.warmup_steps}, {"timed", m.timed_steps}};
     const auto& s = m.step_seconds;
-    j["step_seconds"] = json{{"median", s.median}, {"p10", s.p10}, {"p90", s.p90},
-                             {"mean", s.mean},     {"min", s.min}, {"max", s.max}};
+    j["step_seconds"] =
+        json{{"median", s.median}, {"p10", s.p10}, {"p90", s.p90}, {"mean", s.mean}, {"min", s.min}, {"max", s.max}};
     j["samples_per_second"] = m.samples_per_second;
     j["samples_per_second_mean"] = m.samples_per_second_mean;
-    j["epoch_seconds"] = json{{"samples", m.projected_samples}, {"epochs", m.projected_epochs},
-                              {"per_epoch", m.seconds_per_epoch}, {"total", m.total_seconds}, {"projected", true}};
+    j["epoch_seconds"] = json{{"samples", m.projected_samples},
+                              {"epochs", m.projected_epochs},
+                              {"per_epoch", m.seconds_per_epoch},
+                              {"total", m.total_seconds},
+                              {"projected", true}};
     j["peak_memory"] = json{{"bytes", m.peak_memory_bytes}, {"kind", m.peak_memory_kind}};
-    if (m.quality) j["quality"] = json{{"loss", m.quality->loss}, {"accuracy", m.quality->accuracy}, {"samples", m.quality->samples}};
+    if (m.quality)
+        j["quality"] =
+            json{{"loss", m.quality->loss}, {"accuracy", m.quality->accuracy}, {"samples", m.quality->samples}};
     if (m.checkpoint) {
         const auto& c = *m.checkpoint;
-        j["checkpoint"] = json{{"every_steps", c.every_steps}, {"bytes", c.bytes}, {"writes", c.writes},
-                               {"write_seconds", c.write_seconds}, {"restore_seconds", c.restore_seconds},
+        j["checkpoint"] = json{{"every_steps", c.every_steps},
+                               {"bytes", c.bytes},
+                               {"writes", c.writes},
+                               {"write_seconds", c.write_seconds},
+                               {"restore_seconds", c.restore_seconds},
                                {"resumed_from_step", c.resumed_from_step}};
     }
     if (m.parameters_digest) j["parameters_digest"] = *m.parameters_digest;
@@ -229,9 +251,27 @@ inline double scaled_samples_per_second(double single_device, int devices, doubl
 }
 
 inline measurement parse_measurement(const json_cursor& c) {
-    c.expect_object({"schema", "workload", "task", "model", "device", "offer", "threads", "batch_size", "data", "steps",
-                     "step_seconds", "samples_per_second", "samples_per_second_mean", "epoch_seconds", "peak_memory",
-                     "quality", "checkpoint", "parameters_digest", "versions", "host", "timestamp"});
+    c.expect_object({"schema",
+                     "workload",
+                     "task",
+                     "model",
+                     "device",
+                     "offer",
+                     "threads",
+                     "batch_size",
+                     "data",
+                     "steps",
+                     "step_seconds",
+                     "samples_per_second",
+                     "samples_per_second_mean",
+                     "epoch_seconds",
+                     "peak_memory",
+                     "quality",
+                     "checkpoint",
+                     "parameters_digest",
+                     "versions",
+                     "host",
+                     "timestamp"});
     auto schema = c["schema"];
     if (!schema.value().is_string() || schema.string() != measurement_schema)
         schema.fail("\"" + std::string(measurement_schema) + "\" (a costsim-bench measurement)");
@@ -348,8 +388,10 @@ inline measured_workload read_measured_workload(const json_cursor& wl, const cat
     measured_workload r;
     auto files = wl["measurements"];
     std::vector<json_cursor> names;
-    if (files.value().is_array()) names = files.elements(true);
-    else names.push_back(files);
+    if (files.value().is_array())
+        names = files.elements(true);
+    else
+        names.push_back(files);
 
     // Each measurement with where it came from: its file and JSON pointer, for messages.
     struct entry {
@@ -395,15 +437,18 @@ inline measured_workload read_measured_workload(const json_cursor& wl, const cat
         } else if (auto g = gpu_model_of_device(e.m.device_name)) {
             e.model = *g;
         } else {
-            e.fail("/device/name", "a device in measurement.hpp's device table, or an \"offer\" field naming the "
-                                   "offer it ran on (\"" + e.m.device_name + "\" is not in the table)");
+            e.fail("/device/name",
+                   "a device in measurement.hpp's device table, or an \"offer\" field naming the "
+                   "offer it ran on (\"" +
+                       e.m.device_name + "\" is not in the table)");
         }
     }
     for (const auto& e : all)
         for (const auto& f : all)
             if (e.model == f.model && e.m.device_count == f.m.device_count && e.m.batch_size != f.m.batch_size)
-                wl.fail("a \"batch\" to choose among the measurements' batch sizes (" + e.model + " was measured with " +
-                        std::to_string(e.m.batch_size) + " and " + std::to_string(f.m.batch_size) + ")");
+                wl.fail("a \"batch\" to choose among the measurements' batch sizes (" + e.model +
+                        " was measured with " + std::to_string(e.m.batch_size) + " and " +
+                        std::to_string(f.m.batch_size) + ")");
 
     // Per model: the median samples/s of its single-device runs, and of its n-device runs.
     auto sps = [&](const std::string& model, int count) -> std::optional<double> {
@@ -432,17 +477,22 @@ inline measured_workload read_measured_workload(const json_cursor& wl, const cat
 
     // Stated relative speeds are re-anchored at the reference model.
     if (!stated_speed.empty()) {
-        auto it = std::find_if(stated_speed.begin(), stated_speed.end(), [&](const auto& p) { return p.first == r.reference_model; });
+        auto it = std::find_if(stated_speed.begin(), stated_speed.end(),
+                               [&](const auto& p) { return p.first == r.reference_model; });
         if (it == stated_speed.end())
-            (wl.has("speed") ? wl["speed"] : wl).fail("an entry for the measured reference model \"" + r.reference_model + "\" (to anchor the relative speeds)");
+            (wl.has("speed") ? wl["speed"] : wl)
+                .fail("an entry for the measured reference model \"" + r.reference_model +
+                      "\" (to anchor the relative speeds)");
         for (const auto& [model, v] : stated_speed) r.speed.emplace_back(model, v / it->second);
     }
     for (const auto& e : all) {
         if (e.m.device_count != 1) continue;
         const double rel = *sps(e.model, 1) / r.reference_samples_per_second;
         auto it = std::find_if(r.speed.begin(), r.speed.end(), [&](const auto& p) { return p.first == e.model; });
-        if (it != r.speed.end()) it->second = rel;
-        else r.speed.emplace_back(e.model, rel);
+        if (it != r.speed.end())
+            it->second = rel;
+        else
+            r.speed.emplace_back(e.model, rel);
         if (std::find(r.measured_models.begin(), r.measured_models.end(), e.model) == r.measured_models.end())
             r.measured_models.push_back(e.model);
     }

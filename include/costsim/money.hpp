@@ -153,7 +153,8 @@ inline bool currency::is_known(std::string_view code) noexcept { return detail::
 
 inline currency::currency(std::string_view code) {
     const auto* e = detail::find_currency(code);
-    if (!e) throw value_error("an ISO 4217 currency code such as \"USD\" or \"EUR\", got \"" + std::string(code) + "\"");
+    if (!e)
+        throw value_error("an ISO 4217 currency code such as \"USD\" or \"EUR\", got \"" + std::string(code) + "\"");
     for (std::size_t i = 0; i < 3; ++i) code_[i] = code[i];
     minor_ = e->minor;
 }

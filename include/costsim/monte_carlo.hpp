@@ -107,9 +107,8 @@ struct trial_table;
 /// Trials [from, to) of spot candidate `k` (the scenario's candidate number `index`, which
 /// keys its random streams) into `out`, over `threads` threads: the kernel under simulate,
 /// exposed for benchmarks. Row i of `out` is trial from + i whatever the thread count.
-void run_spot_trials(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed,
-                     std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out);
-
+void run_spot_trials(const scenario& s, const candidate& k, std::uint32_t index, std::uint64_t seed, std::uint64_t from,
+                     std::uint64_t to, unsigned threads, trial_table& out);
 
 /// Spot availability drawn for one Monte Carlo trial of a tick policy: alternating runs,
 /// available first (see the top of this file).
@@ -138,7 +137,6 @@ std::string to_csv(const simulation_result& r);
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
-
 
 inline std::int64_t drawn_availability::ticks_of(fast_hours h) const {
     const double g = to_fast_hours(gap_).count();
@@ -198,7 +196,7 @@ struct uninitialized_allocator : std::allocator<T> {
         if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
         const std::size_t bytes = n * sizeof(T);
         if (bytes < 2 * huge_page) return std::allocator<T>::allocate(n);
-        void* p = ::operator new(bytes, std::align_val_t{huge_page});
+        void* p = ::operator new (bytes, std::align_val_t{huge_page});
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
         ::madvise(p, bytes - bytes % huge_page, MADV_HUGEPAGE);
 #endif
@@ -208,7 +206,7 @@ struct uninitialized_allocator : std::allocator<T> {
         if (n * sizeof(T) < 2 * huge_page)
             std::allocator<T>::deallocate(p, n);
         else
-            ::operator delete(p, std::align_val_t{huge_page});
+            ::operator delete (p, std::align_val_t{huge_page});
     }
     template <class U>
     void construct(U* p) noexcept {
@@ -237,7 +235,6 @@ struct trial_table {
 };
 
 namespace detail {
-
 
 // Runs work(i) for i in [0, th) on th threads (the calling thread alone for th <= 1), then
 // rethrows the first failure in the order of i.
@@ -345,13 +342,14 @@ inline void run_spot_trials(const scenario& s, const candidate& k, std::uint32_t
     if (k.price.model == price_spec::kind::ou_jump) {
         // The path starts from the offer's quoted spot price and reverts towards e^θ.
         ou_jump_spot_price model(k.price.ou, fast_price_per_hour(fx(o.spot->headline().per_hour())), k.price.step);
-        detail::run_spot_with(s, k, index, seed, from, to, threads, out, [&](philox_stream ps) { return model.path(ps); });
+        detail::run_spot_with(s, k, index, seed, from, to, threads, out,
+                              [&](philox_stream ps) { return model.path(ps); });
         return;
     }
     if (const auto* q = std::get_if<quoted_price>(&o.spot->price)) {
         constant_spot_price p(fast_price_per_hour(fx(q->hourly().per_hour())));
         detail::run_spot_with(s, k, index, seed, from, to, threads, out,
-                      [&](philox_stream) -> const constant_spot_price& { return p; });
+                              [&](philox_stream) -> const constant_spot_price& { return p; });
         return;
     }
     std::vector<price_point> pts = spot_history_points(o, s.start);
@@ -360,11 +358,10 @@ inline void run_spot_trials(const scenario& s, const candidate& k, std::uint32_t
     for (auto& p : pts) p.price = fast_price_per_hour(p.price.value() * factor);
     piecewise_spot_price p(std::move(pts));
     detail::run_spot_with(s, k, index, seed, from, to, threads, out,
-                  [&](philox_stream) -> const piecewise_spot_price& { return p; });
+                          [&](philox_stream) -> const piecewise_spot_price& { return p; });
 }
 
 namespace detail {
-
 
 // A candidate off spot runs one session, never interrupted: its outcome, priced by the
 // exact invoice engine, is the same in every trial. None for a spot candidate.
@@ -393,9 +390,7 @@ inline bool meets_deadline(double makespan_hours, std::optional<double> deadline
     return !deadline_hours || makespan_hours <= *deadline_hours + 1e-9;
 }
 
-inline double mean_of(std::span<const double> v) {
-    return compensated_sum(v) / static_cast<double>(v.size());
-}
+inline double mean_of(std::span<const double> v) { return compensated_sum(v) / static_cast<double>(v.size()); }
 
 }  // namespace detail
 
@@ -528,7 +523,7 @@ inline simulation_result simulate_streaming(const scenario& s, const mc_options&
 inline simulation_result simulate(const scenario& s, const mc_options& o) {
     unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
     if (!o.target_rel_ci && o.trials > o.exact_quantiles_up_to) return detail::simulate_streaming(s, o, threads);
-    std::vector<trial_table> tables(s.candidates.size());  // spot candidates' trials
+    std::vector<trial_table> tables(s.candidates.size());                              // spot candidates' trials
     const std::vector<std::optional<trial_result>> fixed = detail::fixed_outcomes(s);  // the others' one outcome
     std::uint64_t done = 0;
     std::uint64_t target = o.target_rel_ci ? std::min<std::uint64_t>(10000, o.max_trials) : o.trials;
@@ -620,7 +615,8 @@ inline json to_json(const simulation_result& r) {
                {"makespan_hours", to_json(c.makespan_hours)},
                {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
                {"checkpoint",
-                {{"every_hours", c.checkpoint.every.count()}, {"cost_hours", c.checkpoint.cost.count()},
+                {{"every_hours", c.checkpoint.every.count()},
+                 {"cost_hours", c.checkpoint.cost.count()},
                  {"rule", c.checkpoint_rule}}},
                {"interruptions", {{"mean", c.interruptions_mean}}},
                {"spot_work_fraction", c.spot_work_fraction},
@@ -655,7 +651,8 @@ inline std::string to_csv(const simulation_result& r) {
         o << csv_field(c.offer) << "," << c.market << "," << c.policy << "," << c.checkpoint.every.count() << ","
           << c.checkpoint.cost.count();
         for (const summary* s : {&c.cost, &c.makespan_hours})
-            for (double v : {s->mean, s->std_error, s->ci95_lo, s->ci95_hi, s->p05, s->p50, s->p95, s->p99, s->min, s->max})
+            for (double v :
+                 {s->mean, s->std_error, s->ci95_lo, s->ci95_hi, s->p05, s->p50, s->p95, s->p99, s->min, s->max})
                 o << "," << v;
         o << "," << c.billed_hours.mean << "," << c.interruptions_mean << ",";
         o << c.deadline_met;

@@ -73,8 +73,8 @@ struct recurring_fee {
 };
 
 struct billing_spec {
-    increment_rule increment;          ///< for on-demand and spot
-    bool monthly_period = false;       ///< "period": "month" (dedicated servers)
+    increment_rule increment;     ///< for on-demand and spot
+    bool monthly_period = false;  ///< "period": "month" (dedicated servers)
     costsim::proration proration = proration::calendar;
     std::optional<monthly_cap> cap;
     std::optional<sustained_use> sustained;
@@ -176,8 +176,9 @@ inline std::string billing_spec::describe(market_kind m) const {
                 rates += (rates.empty() ? "" : "/") + to_decimal_string(exact(t.rate * 100), 2);
             s += rates + " %";
         }
-        if (cap) s += "; cap " + to_fixed_string(cap->cap.amount(), cap->cap.currency_of().minor_unit()) + " " +
-                      std::string(cap->cap.currency_of().code()) + "/month";
+        if (cap)
+            s += "; cap " + to_fixed_string(cap->cap.amount(), cap->cap.currency_of().minor_unit()) + " " +
+                 std::string(cap->cap.currency_of().code()) + "/month";
     }
     return s;
 }

@@ -58,9 +58,9 @@ struct plan_row {
 };
 
 struct plan_result {
-    scenario expanded;               ///< the scenario with every planned candidate
-    simulation_result simulation;    ///< in candidate order
-    std::vector<plan_row> rows;      ///< by expected cost, cheapest first
+    scenario expanded;             ///< the scenario with every planned candidate
+    simulation_result simulation;  ///< in candidate order
+    std::vector<plan_row> rows;    ///< by expected cost, cheapest first
     std::vector<excluded_offer> excluded;
     std::optional<std::size_t> recommended;  ///< index into rows
     /// The workload's published study, its figures beside costsim's (study_check.hpp).
@@ -141,7 +141,8 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
     std::vector<market_kind> markets = {market_kind::on_demand, market_kind::spot, market_kind::monthly};
     if (auto ms = p.optional("markets")) {
         markets.clear();
-        for (const auto& e : ms->elements(true)) markets.push_back(parse_market_kind(e.choice({"on_demand", "spot", "monthly"})));
+        for (const auto& e : ms->elements(true))
+            markets.push_back(parse_market_kind(e.choice({"on_demand", "spot", "monthly"})));
     }
     std::vector<policy_kind> policies = {policy_kind::spot_only};
     if (s.deadline) policies.push_back(policy_kind::deadline_fallback);
@@ -171,19 +172,23 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
     for (std::size_t oi = 0; oi < s.offers.offers.size(); ++oi) {
         const offer& o = s.offers.offers[oi];
         if (!only.empty() && std::find(only.begin(), only.end(), o.id) == only.end()) continue;
-        auto exclude = [&](const std::string& market, const std::string& why) { excluded.push_back({o.id, market, why}); };
+        auto exclude = [&](const std::string& market, const std::string& why) {
+            excluded.push_back({o.id, market, why});
+        };
         const auto runtime = s.runtime_on(o);
         if (!runtime) {
-            exclude("*", "no runtime figure for " + (o.gpus ? "GPU model \"" + o.gpus->model + "\"" : std::string("a CPU-only offer (\"cpu\")")) +
-                             ": no measurement, published row or entry in the workload's \"speed\"");
+            exclude("*",
+                    "no runtime figure for " +
+                        (o.gpus ? "GPU model \"" + o.gpus->model + "\"" : std::string("a CPU-only offer (\"cpu\")")) +
+                        ": no measurement, published row or entry in the workload's \"speed\"");
             continue;
         }
         const interruption_spec none;
         const interruption_spec* found = intrs.for_offer(o.id);
         const interruption_spec& intr = found ? *found : none;
         if (s.gpu_memory_gib && o.gpus && o.gpus->memory_gib && *o.gpus->memory_gib < *s.gpu_memory_gib) {
-            exclude("*", "the job needs " + format_quantity(*s.gpu_memory_gib) + " GiB of GPU memory; " + o.gpus->model +
-                             " has " + format_quantity(*o.gpus->memory_gib) + " GiB");
+            exclude("*", "the job needs " + format_quantity(*s.gpu_memory_gib) + " GiB of GPU memory; " +
+                             o.gpus->model + " has " + format_quantity(*o.gpus->memory_gib) + " GiB");
             continue;
         }
         if (s.gpu_memory_gib && !o.gpus) {
@@ -245,12 +250,13 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                         k.policy = pol;
                         k.checkpoint = ckpt;
                         out.candidates.push_back(k);
-                        }
+                    }
                 }
             }
         }
     }
-    if (out.candidates.empty()) p.fail("at least one candidate the catalog allows (all were excluded: see the reasons)");
+    if (out.candidates.empty())
+        p.fail("at least one candidate the catalog allows (all were excluded: see the reasons)");
     return out;
 }
 

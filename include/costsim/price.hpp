@@ -135,8 +135,8 @@ inline std::string_view to_string(price_unit u) noexcept {
 }
 
 inline price_unit parse_price_unit(std::string_view s) {
-    for (price_unit u : {price_unit::second, price_unit::minute, price_unit::hour, price_unit::day, price_unit::month,
-                         price_unit::gb})
+    for (price_unit u :
+         {price_unit::second, price_unit::minute, price_unit::hour, price_unit::day, price_unit::month, price_unit::gb})
         if (s == to_string(u)) return u;
     throw value_error("\"second\", \"minute\", \"hour\", \"day\", \"month\" or \"GB\", got \"" + std::string(s) + "\"");
 }

@@ -30,9 +30,9 @@
 #include <vector>
 
 #include "costsim/breakeven.hpp"
-#include "costsim/io/catalog_json.hpp"
 #include "costsim/decimal.hpp"
 #include "costsim/duration.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/json_input.hpp"
 #include "costsim/runtime_source.hpp"
 
@@ -147,7 +147,8 @@ inline published_study parse_published_study(const json_cursor& c) {
             row.reported_text = (*rc)["amount"].string();
             row.reported_cost = money((*rc)["amount"].decimal(), (*rc)["currency"].currency());
         }
-        if (!row.runtime && !row.reported_cost) r.fail("a \"runtime\" or a \"reported_cost\" (a row gives one or both)");
+        if (!row.runtime && !row.reported_cost)
+            r.fail("a \"runtime\" or a \"reported_cost\" (a row gives one or both)");
         if (auto n = r.optional("note")) row.note = n->string();
         st.rows.push_back(std::move(row));
     }
@@ -177,7 +178,8 @@ inline published_study parse_published_study(const json_cursor& c) {
                 k.subject = e["provider"].string();
             } else {
                 only({});
-                k.check = check == "multi_gpu_uses_one" ? claim_check::multi_gpu_uses_one : claim_check::cheaper_gpu_better_value;
+                k.check = check == "multi_gpu_uses_one" ? claim_check::multi_gpu_uses_one
+                                                        : claim_check::cheaper_gpu_better_value;
             }
             st.claims.push_back(std::move(k));
         }
@@ -196,7 +198,8 @@ inline derived_runtime runtime_of(const published_study& st, const published_row
     if (!o) throw fail("a row whose \"offer\" is in the scenario's catalog (\"" + row.offer + "\" is not)");
     const std::string cite = st.study + (row.note.empty() ? std::string() : "; " + row.note);
     if (row.runtime)
-        return {*row.runtime, {runtime_source::published, "published runtime " + format_duration(*row.runtime) + " (" + cite + ")"}};
+        return {*row.runtime,
+                {runtime_source::published, "published runtime " + format_duration(*row.runtime) + " (" + cite + ")"}};
     if (row.market != market_kind::on_demand)
         throw fail("a \"runtime\" for a " + std::string(to_string(row.market)) +
                    " row (a runtime is derived from a cost only at the on-demand hourly rate)");
@@ -208,14 +211,14 @@ inline derived_runtime runtime_of(const published_study& st, const published_row
     } catch (const model_error& e) {
         throw fail("an offer whose on-demand rate is known in " + code + ": " + e.what());
     }
-    if (!(rate->per_hour().amount() > 0)) throw fail("an offer with a positive on-demand price to derive a runtime from");
+    if (!(rate->per_hour().amount() > 0))
+        throw fail("an offer with a positive on-demand price to derive a runtime from");
     const exact hours = cost / rate->per_hour();
     const usec runtime = duration_from_seconds(to_double(exact(hours * 3600)));
     return {runtime,
-            {runtime_source::published,
-             "derived from the published cost: " + row.reported_text + " " + code + " / " +
-                 to_decimal_string(rate->per_hour().amount(), 4) + " " + code + "/h billed = " +
-                 to_decimal_string(hours, 3) + " h (" + cite + ")"}};
+            {runtime_source::published, "derived from the published cost: " + row.reported_text + " " + code + " / " +
+                                            to_decimal_string(rate->per_hour().amount(), 4) + " " + code +
+                                            "/h billed = " + to_decimal_string(hours, 3) + " h (" + cite + ")"}};
 }
 
 }  // namespace costsim

@@ -42,7 +42,7 @@ struct ranked_quote {
 };
 
 struct ranking {
-    std::vector<ranked_quote> rows;     ///< cheapest first (ties: catalog order)
+    std::vector<ranked_quote> rows;    ///< cheapest first (ties: catalog order)
     std::vector<std::string> skipped;  ///< "catalog/offer market: why"
 };
 
@@ -61,8 +61,11 @@ inline ranking rank_offers(const std::vector<catalog>& catalogs, const ranked_jo
     constexpr market_kind markets[] = {market_kind::on_demand, market_kind::spot, market_kind::monthly};
     auto candidates = catalogs | ranges::views::for_each([&](const catalog& c) {
                           return c.offers | ranges::views::for_each([&c, &markets](const offer& o) {
-                                     return markets | ranges::views::filter([&o](market_kind m) { return o.has_market(m); }) |
-                                            ranges::views::transform([&c, &o](market_kind m) { return candidate{&c, &o, m}; });
+                                     return markets |
+                                            ranges::views::filter([&o](market_kind m) { return o.has_market(m); }) |
+                                            ranges::views::transform([&c, &o](market_kind m) {
+                                                return candidate{&c, &o, m};
+                                            });
                                  });
                       }) |
                       ranges::to<std::vector>();
@@ -75,7 +78,8 @@ inline ranking rank_offers(const std::vector<catalog>& catalogs, const ranked_jo
             out.rows.push_back({c.cat->name, static_cast<std::size_t>(c.cat - catalogs.data()), *c.off, c.market, wall,
                                 std::move(inv)});
         } catch (const model_error& e) {
-            out.skipped.push_back(c.cat->name + "/" + c.off->id + " " + std::string(to_string(c.market)) + ": " + e.what());
+            out.skipped.push_back(c.cat->name + "/" + c.off->id + " " + std::string(to_string(c.market)) + ": " +
+                                  e.what());
         }
     }
     out.rows |= ranges::actions::stable_sort([](const ranked_quote& a, const ranked_quote& b) {

@@ -51,9 +51,9 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 struct replay_options {
-    std::uint64_t starts = 100;               ///< used when `windows` is null
-    const trace_windows* windows = nullptr;   ///< the windows file, if given
-    std::optional<usec> deadline;             ///< overrides the scenario's
+    std::uint64_t starts = 100;              ///< used when `windows` is null
+    const trace_windows* windows = nullptr;  ///< the windows file, if given
+    std::optional<usec> deadline;            ///< overrides the scenario's
 };
 
 struct replay_candidate {
@@ -165,11 +165,13 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         };
         if (k.market == market_kind::monthly) refuse("/market", "\"on_demand\" or \"spot\" in trace replay");
         if (k.policy == policy_kind::deadline_fallback)
-            refuse("/policy", "\"greedy\", \"uniform_progress\", \"spot_only\" or \"on_demand\" in trace replay "
-                              "(deadline_fallback is a continuous-time Monte Carlo policy)");
+            refuse("/policy",
+                   "\"greedy\", \"uniform_progress\", \"spot_only\" or \"on_demand\" in trace replay "
+                   "(deadline_fallback is a continuous-time Monte Carlo policy)");
         if (k.checkpoint.rule != checkpoint_rule::none)
-            refuse("/checkpoint", "no checkpoint in trace replay (progress is kept across preemptions; the restore "
-                                  "cost is restart.overhead, the changeover delay d)");
+            refuse("/checkpoint",
+                   "no checkpoint in trace replay (progress is kept across preemptions; the restore "
+                   "cost is restart.overhead, the changeover delay d)");
         if (k.price.model != price_spec::kind::market)
             refuse("/price", "the market's spot price in trace replay (a simulated price path is Monte Carlo only)");
         if (needs_deadline(k.policy) && !deadline)
@@ -181,12 +183,12 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         std::uint64_t met = 0, outlasted = 0;
         const offer& of = s.offer_of(k);
         auto run = [&](auto& price) {
-            detail::replay_candidate_on(c, t, ws, price, cost, makespan, billed, interruptions, spot_work, met, outlasted);
+            detail::replay_candidate_on(c, t, ws, price, cost, makespan, billed, interruptions, spot_work, met,
+                                        outlasted);
         };
         if (k.market != market_kind::spot || std::holds_alternative<quoted_price>(of.spot->price)) {
             fast_price_per_hour p{0.0};
-            if (k.market == market_kind::spot)
-                p = hourly_price(sc, of, std::get<quoted_price>(of.spot->price));
+            if (k.market == market_kind::spot) p = hourly_price(sc, of, std::get<quoted_price>(of.spot->price));
             constant_spot_price cp(p);
             run(cp);
         } else {
@@ -234,8 +236,13 @@ inline json to_json(const replay_result& r) {
     for (const auto& rc : r.candidates) {
         const auto& c = rc.stats;
         if (rc.finished == 0) {
-            cands.push_back(json{{"offer", c.offer}, {"market", c.market}, {"policy", c.policy}, {"cost", nullptr},
-                                 {"makespan_hours", nullptr}, {"deadline_met", c.deadline_met}, {"finished", 0},
+            cands.push_back(json{{"offer", c.offer},
+                                 {"market", c.market},
+                                 {"policy", c.policy},
+                                 {"cost", nullptr},
+                                 {"makespan_hours", nullptr},
+                                 {"deadline_met", c.deadline_met},
+                                 {"finished", 0},
                                  {"outlasted", rc.outlasted}});
             continue;
         }

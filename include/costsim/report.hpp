@@ -99,14 +99,17 @@ inline std::string json_script_safe(const std::string& dumped) {
     std::string o;
     o.reserve(dumped.size());
     for (char c : dumped) {
-        if (c == '<') o += "\\u003c";
-        else o += c;
+        if (c == '<')
+            o += "\\u003c";
+        else
+            o += c;
     }
     return o;
 }
 
 inline std::string candidate_label(const json& c, std::size_t i) {
-    std::string l = std::to_string(i + 1) + ". " + c.value("offer", std::string("?")) + " " + c.value("market", std::string());
+    std::string l =
+        std::to_string(i + 1) + ". " + c.value("offer", std::string("?")) + " " + c.value("market", std::string());
     std::string pol = c.value("policy", std::string());
     if (!pol.empty() && pol != "on_demand") l += " " + pol;
     if (c.contains("checkpoint") && detail::field(c, "checkpoint").value("rule", std::string("none")) != "none") {
@@ -114,7 +117,8 @@ inline std::string candidate_label(const json& c, std::size_t i) {
         std::snprintf(buf, sizeof buf, " ckpt %.2fh", detail::field(c, "checkpoint").value("every_hours", 0.0));
         l += buf;
     }
-    if (c.contains("gpus_used") && detail::field(c, "gpus_used").get<int>() > 1) l += " x" + std::to_string(detail::field(c, "gpus_used").get<int>()) + " GPUs";
+    if (c.contains("gpus_used") && detail::field(c, "gpus_used").get<int>() > 1)
+        l += " x" + std::to_string(detail::field(c, "gpus_used").get<int>()) + " GPUs";
     return l;
 }
 
@@ -166,7 +170,8 @@ inline std::vector<json> report_charts(const json& r) {
         const double lo = q.front(), hi = q.back();
         if (!(hi > lo)) {  // a certain cost: one bar holding all the probability
             const double w = std::max(std::abs(lo) * 0.002, 0.01);
-            hist.push_back(json{{"candidate", label}, {"rank", i + 1}, {"x0", lo - w}, {"x1", lo + w}, {"probability", 1.0}});
+            hist.push_back(
+                json{{"candidate", label}, {"rank", i + 1}, {"x0", lo - w}, {"x1", lo + w}, {"probability", 1.0}});
             continue;
         }
         const int bins = 30;
@@ -180,7 +185,8 @@ inline std::vector<json> report_charts(const json& r) {
     for (auto& a : scatter) {
         bool dominated = false;
         for (const auto& b : scatter) {
-            const double ca = detail::field(a, "cost"), ta = detail::field(a, "time"), cb = detail::field(b, "cost"), tb = detail::field(b, "time");
+            const double ca = detail::field(a, "cost"), ta = detail::field(a, "time"), cb = detail::field(b, "cost"),
+                         tb = detail::field(b, "time");
             dominated = dominated || (cb <= ca && tb <= ta && (cb < ca || tb < ta));
         }
         if (!detail::field(a, "pareto").get<bool>()) a["pareto"] = !dominated;
@@ -198,11 +204,17 @@ inline std::vector<json> report_charts(const json& r) {
              {{"x", {{"field", "x0"}, {"type", "quantitative"}, {"title", cost_title}, {"scale", {{"zero", false}}}}},
               {"x2", {{"field", "x1"}}},
               {"y", {{"field", "probability"}, {"type", "quantitative"}, {"title", "probability"}}},
-              {"row", {{"field", "candidate"}, {"type", "nominal"}, {"title", nullptr},
-                       {"sort", {{"field", "rank"}, {"op", "min"}}},
-                       {"header", {{"labelAngle", 0}, {"labelAlign", "left"}, {"labelLimit", 360}}}}},
-              {"color", {{"field", "candidate"}, {"type", "nominal"}, {"legend", nullptr},
-                         {"sort", {{"field", "rank"}, {"op", "min"}}}}}}},
+              {"row",
+               {{"field", "candidate"},
+                {"type", "nominal"},
+                {"title", nullptr},
+                {"sort", {{"field", "rank"}, {"op", "min"}}},
+                {"header", {{"labelAngle", 0}, {"labelAlign", "left"}, {"labelLimit", 360}}}}},
+              {"color",
+               {{"field", "candidate"},
+                {"type", "nominal"},
+                {"legend", nullptr},
+                {"sort", {{"field", "rank"}, {"op", "min"}}}}}}},
             {"resolve", {{"scale", {{"x", "independent"}, {"y", "independent"}}}}},
             {"height", 60},
             {"width", 560}});
@@ -214,8 +226,11 @@ inline std::vector<json> report_charts(const json& r) {
             {"encoding",
              {{"x", {{"field", "cost"}, {"type", "quantitative"}, {"title", cost_title}, {"scale", {{"zero", false}}}}},
               {"y", {{"field", "p"}, {"type", "quantitative"}, {"title", "P(cost <= x)"}}},
-              {"color", {{"field", "candidate"}, {"type", "nominal"}, {"sort", {{"field", "rank"}, {"op", "min"}}},
-                         {"legend", {{"labelLimit", 360}}}}}}},
+              {"color",
+               {{"field", "candidate"},
+                {"type", "nominal"},
+                {"sort", {{"field", "rank"}, {"op", "min"}}},
+                {"legend", {{"labelLimit", 360}}}}}}},
             {"height", 320},
             {"width", 560}});
     }
@@ -223,12 +238,19 @@ inline std::vector<json> report_charts(const json& r) {
     json layers = json::array();
     layers.push_back(json{{"mark", {{"type", "point"}, {"filled", true}, {"size", 70}, {"tooltip", true}}},
                           {"encoding",
-                           {{"x", {{"field", "time"}, {"type", "quantitative"}, {"title", "expected time to solution (h)"},
-                                   {"scale", {{"zero", false}}}}},
-                            {"y", {{"field", "cost"}, {"type", "quantitative"}, {"title", "expected " + cost_title},
-                                   {"scale", {{"zero", false}}}}},
+                           {{"x",
+                             {{"field", "time"},
+                              {"type", "quantitative"},
+                              {"title", "expected time to solution (h)"},
+                              {"scale", {{"zero", false}}}}},
+                            {"y",
+                             {{"field", "cost"},
+                              {"type", "quantitative"},
+                              {"title", "expected " + cost_title},
+                              {"scale", {{"zero", false}}}}},
                             {"color", {{"field", "pareto"}, {"type", "nominal"}, {"title", "Pareto frontier"}}},
-                            {"tooltip", json::array({{{"field", "candidate"}}, {{"field", "cost"}, {"format", ".2f"}},
+                            {"tooltip", json::array({{{"field", "candidate"}},
+                                                     {{"field", "cost"}, {"format", ".2f"}},
                                                      {{"field", "cost_p95"}, {"format", ".2f"}},
                                                      {{"field", "time"}, {"format", ".2f"}},
                                                      {{"field", "time_p95"}, {"format", ".2f"}}})}}}});
@@ -262,10 +284,11 @@ inline std::vector<json> report_charts(const json& r) {
             pts.push_back(p);
         }
         json tlayers = json::array();
-        tlayers.push_back(json{{"mark", {{"type", "area"}, {"interpolate", "step-after"}, {"opacity", 0.25}}},
-                               {"encoding",
-                                {{"x", {{"field", "hours"}, {"type", "quantitative"}, {"title", "hours"}}},
-                                 {"y", {{"field", "available"}, {"type", "quantitative"}, {"title", "spot available"}}}}}});
+        tlayers.push_back(
+            json{{"mark", {{"type", "area"}, {"interpolate", "step-after"}, {"opacity", 0.25}}},
+                 {"encoding",
+                  {{"x", {{"field", "hours"}, {"type", "quantitative"}, {"title", "hours"}}},
+                   {"y", {{"field", "available"}, {"type", "quantitative"}, {"title", "spot available"}}}}}});
         if (tl.contains("price"))
             tlayers.push_back(json{{"mark", {{"type", "line"}, {"interpolate", "step-after"}}},
                                    {"encoding",
@@ -295,9 +318,10 @@ inline std::string render_report(const json& r, const report_assets& a) {
     const std::vector<json> charts = report_charts(r);
     const json& cands = detail::field(r, "candidates");
     const std::string cur = r.value("currency", std::string());
-    std::string table = "<table><thead><tr><th>#</th><th>candidate</th><th>cost mean</th><th>&plusmn;95 %</th>"
-                        "<th>P50</th><th>P95</th><th>P99</th><th>time mean h</th><th>P95 h</th><th>billed h</th>"
-                        "<th>P(deadline)</th><th>runtime</th><th></th></tr></thead><tbody>";
+    std::string table =
+        "<table><thead><tr><th>#</th><th>candidate</th><th>cost mean</th><th>&plusmn;95 %</th>"
+        "<th>P50</th><th>P95</th><th>P99</th><th>time mean h</th><th>P95 h</th><th>billed h</th>"
+        "<th>P(deadline)</th><th>runtime</th><th></th></tr></thead><tbody>";
     char buf[512];
     // Where each runtime and spot model comes from (plan results carry them), once per line.
     std::vector<std::string> sources;
@@ -308,10 +332,13 @@ inline std::string render_report(const json& r, const report_assets& a) {
         const json& c = cands[i];
         const json& cost = detail::field(c, "cost");
         const json& t = detail::field(c, "makespan_hours");
-        auto num = [](const json& j, const char* k) { return j.contains(k) && j[k].is_number() ? j[k].get<double>() : NAN; };
+        auto num = [](const json& j, const char* k) {
+            return j.contains(k) && j[k].is_number() ? j[k].get<double>() : NAN;
+        };
         std::string marks;
         if (c.value("pareto", false)) marks += "Pareto ";
-        if (r.contains("recommended") && detail::field(r, "recommended").is_number() && detail::field(r, "recommended").get<std::size_t>() == i + 1)
+        if (r.contains("recommended") && detail::field(r, "recommended").is_number() &&
+            detail::field(r, "recommended").get<std::size_t>() == i + 1)
             marks += "<b>recommended</b>";
         std::string runtime = "-";
         if (c.contains("runtime") && detail::field(c, "runtime").is_object()) {
@@ -321,8 +348,10 @@ inline std::string render_report(const json& r, const report_assets& a) {
             note_source(c.value("offer", std::string()) + ": " + runtime + " — " + rt.value("basis", std::string()));
         }
         if (c.contains("interruption_model") && detail::field(c, "interruption_model").is_object())
-            note_source(c.value("offer", std::string()) + " spot interruptions: " + detail::field(c, "interruption_model").dump());
-        const double half = cost.contains("ci95") && detail::field(cost, "ci95").is_array() && detail::field(cost, "ci95").size() == 2 &&
+            note_source(c.value("offer", std::string()) +
+                        " spot interruptions: " + detail::field(c, "interruption_model").dump());
+        const double half = cost.contains("ci95") && detail::field(cost, "ci95").is_array() &&
+                                    detail::field(cost, "ci95").size() == 2 &&
                                     detail::field(cost, "ci95")[1].is_number()
                                 ? detail::field(cost, "ci95")[1].get<double>() - num(cost, "mean")
                                 : NAN;
@@ -362,8 +391,8 @@ inline std::string render_report(const json& r, const report_assets& a) {
         excluded = "<h2>Excluded</h2><ul>";
         for (const auto& e : detail::field(r, "excluded"))
             excluded += "<li>" + detail::html_escape(e.value("offer", std::string())) + " (" +
-                        detail::html_escape(e.value("market", std::string())) + "): " +
-                        detail::html_escape(e.value("reason", std::string())) + "</li>";
+                        detail::html_escape(e.value("market", std::string())) +
+                        "): " + detail::html_escape(e.value("reason", std::string())) + "</li>";
         excluded += "</ul>";
     }
     std::string html;
@@ -372,9 +401,10 @@ inline std::string render_report(const json& r, const report_assets& a) {
             "table{border-collapse:collapse;font-size:13px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;"
             "text-align:right}td:nth-child(2),th:nth-child(2){text-align:left}.chart{margin:2em 0}"
             "#errors{display:none;background:#fdd;border:1px solid #c00;padding:1em;color:#900}</style>\n";
-    html += "<script>window.__costsimErrors=[];window.addEventListener('error',function(e){window.__costsimErrors.push("
-            "String(e.message));});(function(){var ce=console.error;console.error=function(){window.__costsimErrors.push("
-            "Array.prototype.join.call(arguments,' '));ce.apply(console,arguments);};})();</script>\n";
+    html +=
+        "<script>window.__costsimErrors=[];window.addEventListener('error',function(e){window.__costsimErrors.push("
+        "String(e.message));});(function(){var ce=console.error;console.error=function(){window.__costsimErrors.push("
+        "Array.prototype.join.call(arguments,' '));ce.apply(console,arguments);};})();</script>\n";
     html += "<script>" + detail::script_safe(a.vega) + "</script>\n";
     html += "<script>" + detail::script_safe(a.vega_lite) + "</script>\n";
     html += "<script>" + detail::script_safe(a.vega_embed) + "</script>\n";
@@ -383,7 +413,8 @@ inline std::string render_report(const json& r, const report_assets& a) {
     html += "<div id=\"errors\"></div>\n<h2>Candidates, cheapest expected cost first</h2>\n" + table + "\n" + excluded +
             "\n" + divs;
     html += "<script>\nconst specs = " + detail::json_script_safe(specs) + ";\n";
-    html += R"JS(function showErrors(){var e=window.__costsimErrors;document.body.setAttribute('data-errors',String(e.length));
+    html +=
+        R"JS(function showErrors(){var e=window.__costsimErrors;document.body.setAttribute('data-errors',String(e.length));
 if(e.length){var d=document.getElementById('errors');d.style.display='block';d.textContent='Chart errors: '+e.join('; ');}}
 Promise.all(specs.map(function(s,i){return vegaEmbed('#chart'+i,s,{renderer:'svg',actions:false}).then(function(){
 var svg=document.querySelector('#chart'+i+' svg');return svg&&svg.querySelectorAll('path,rect,line,symbol,text').length>0?1:0;});}))

@@ -120,7 +120,6 @@ inline fast_hours mean_delay(const restart_delay& d) {
 }
 
 inline restart_model::restart_model(const restart_delay& d, delay_billing b, fast_hours oh)
-    : delay(d), billing(b),
-      overhead(detail::checked_delay(oh, "a finite, non-negative start-up overhead")) {}
+    : delay(d), billing(b), overhead(detail::checked_delay(oh, "a finite, non-negative start-up overhead")) {}
 
 }  // namespace costsim

@@ -88,9 +88,9 @@ private:
     void refill();
 
     philox::key_type key_{};
-    philox::ctr_type ctr_{};   // ctr_[0] = index of the next block to generate
+    philox::ctr_type ctr_{};  // ctr_[0] = index of the next block to generate
     philox::ctr_type buf_{};
-    unsigned used_ = 4;        // words of buf_ already handed out
+    unsigned used_ = 4;  // words of buf_ already handed out
     bool block_zero_done_ = false;
     bool have_spare_ = false;
     double spare_ = 0.0;
@@ -157,8 +157,7 @@ inline fast_hours philox_stream::exponential(hazard h) {
 }
 
 inline fast_hours philox_stream::exponential(fast_hours mean) {
-    if (!(mean.count() >= 0.0) || !std::isfinite(mean.count()))
-        throw value_error("a finite, non-negative mean time");
+    if (!(mean.count() >= 0.0) || !std::isfinite(mean.count())) throw value_error("a finite, non-negative mean time");
     return fast_hours(standard_exponential() * mean.count());
 }
 
@@ -242,7 +241,8 @@ inline std::uint64_t poisson_law::operator()(philox_stream& s) const {
         if (kd < 0.0 || kd > 0x1p62) continue;  // outside the support (or absurdly far out)
         if (us >= 0.07 && V <= vr_) return static_cast<std::uint64_t>(kd);
         if (us < 0.013 && V > us) continue;
-        if (std::log(V) + log_invalpha_ - std::log(a_ / (us * us) + b_) <= -mean + kd * loglam_ - detail::log_factorial(kd))
+        if (std::log(V) + log_invalpha_ - std::log(a_ / (us * us) + b_) <=
+            -mean + kd * loglam_ - detail::log_factorial(kd))
             return static_cast<std::uint64_t>(kd);
     }
 }

@@ -98,7 +98,8 @@ inline const gpu_speed* speed_table::find(std::string_view model) const {
 
 inline std::vector<gpu_speed> parse_speeds(const json_cursor& c, const runtime_basis& bare) {
     if (!c.value().is_object())
-        c.fail("an object of GPU model to relative speed, e.g. {\"V100\": 1, \"K80\": 0.25}, or a costsim.speed/v1 file");
+        c.fail(
+            "an object of GPU model to relative speed, e.g. {\"V100\": 1, \"K80\": 0.25}, or a costsim.speed/v1 file");
     std::vector<gpu_speed> out;
     for (const auto& [model, v] : c.value().items()) {
         auto e = c[model];
@@ -138,7 +139,9 @@ inline speed_table parse_speed_table(const json_cursor& c) {
     auto sp = c["speeds"];
     if (sp.value().is_object())
         for (const auto& [model, v] : sp.value().items())
-            if (!v.is_object()) sp[model].fail("{\"value\": x, \"source\": \"published\"|\"measured\"|\"estimate\", \"basis\": \"...\"}");
+            if (!v.is_object())
+                sp[model].fail(
+                    "{\"value\": x, \"source\": \"published\"|\"measured\"|\"estimate\", \"basis\": \"...\"}");
     t.speeds = parse_speeds(sp, {});
     const gpu_speed* ref = t.find(t.reference);
     if (!ref) c["reference"].fail("a GPU model listed in \"speeds\"");
@@ -155,8 +158,8 @@ inline json to_json(const speed_table& t) {
     json speeds = json::object();
     for (const auto& g : t.speeds)
         speeds[g.model] = {{"value", g.value}, {"source", to_string(g.basis.source)}, {"basis", g.basis.basis}};
-    return {{"schema", speed_table_schema}, {"name", t.name},       {"as_of", t.as_of},
-            {"workload", t.workload},      {"reference", t.reference}, {"speeds", speeds}};
+    return {{"schema", speed_table_schema}, {"name", t.name},           {"as_of", t.as_of},
+            {"workload", t.workload},       {"reference", t.reference}, {"speeds", speeds}};
 }
 
 }  // namespace costsim

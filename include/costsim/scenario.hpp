@@ -58,17 +58,17 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <optional>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "costsim/io/catalog_json.hpp"
 #include "costsim/checkpoint_interval.hpp"
 #include "costsim/fast_units.hpp"
 #include "costsim/interruptions.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/json_input.hpp"
 #include "costsim/measurement.hpp"
 #include "costsim/published.hpp"
@@ -157,10 +157,10 @@ struct scenario {
     std::string workload_name;
     usec work{0};
     /// The workload's planning facts, checked here and read by plan.hpp:
-    std::optional<double> gpu_memory_gib;     ///< peak GPU memory the job needs
-    std::optional<double> scaling_efficiency; ///< each extra GPU adds this share of one GPU's speed
-    std::vector<gpu_speed> speed;  ///< relative speed per GPU model (work is at 1.0), each with its basis
-    runtime_basis work_basis;      ///< where `work` comes from
+    std::optional<double> gpu_memory_gib;      ///< peak GPU memory the job needs
+    std::optional<double> scaling_efficiency;  ///< each extra GPU adds this share of one GPU's speed
+    std::vector<gpu_speed> speed;              ///< relative speed per GPU model (work is at 1.0), each with its basis
+    runtime_basis work_basis;                  ///< where `work` comes from
     /// The workload's "published" study and the runtimes its rows give, per offer.
     std::optional<published_study> study;
     struct published_runtime {
@@ -207,8 +207,8 @@ restart_model parse_restart(const json_cursor& c);
 /// a checkpoint interval ("1h", "young" or "daly") with its cost, resolved to hours
 /// against the interruption model (a Young or Daly interval without interruptions is
 /// the whole work, one stretch);
-checkpoint_spec resolve_checkpoint(const json_cursor& every, const json_cursor& cost,
-                                   const interruption_spec& intr, usec work);
+checkpoint_spec resolve_checkpoint(const json_cursor& every, const json_cursor& cost, const interruption_spec& intr,
+                                   usec work);
 /// and an offer's recorded spot price history, as points from `origin` (the campaign start).
 std::vector<price_point> spot_history_points(const offer& o, timestamp origin);
 
@@ -253,8 +253,8 @@ inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& 
         return {sp->value,
                 {weakest(sp->basis.source, work_basis.source),
                  "the reference runtime " + ref.str() + " h (" + to_string(work_basis.source).data() + ") / " + model +
-                     "'s relative speed " + format_quantity(sp->value) + " (" + to_string(sp->basis.source).data() + ": " +
-                     sp->basis.basis + ")"}};
+                     "'s relative speed " + format_quantity(sp->value) + " (" + to_string(sp->basis.source).data() +
+                     ": " + sp->basis.basis + ")"}};
     };
     if (sp && sp->basis.source == runtime_source::measured) return from_table();
     const offer* same_gpu = nullptr;
@@ -268,8 +268,9 @@ inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& 
         }
     }
     if (same)
-        return offer_runtime{w / static_cast<double>(same->runtime.count()),
-                             {same->basis.source, "the " + model + "'s runtime on " + same_gpu->id + ", " + same->basis.basis}};
+        return offer_runtime{
+            w / static_cast<double>(same->runtime.count()),
+            {same->basis.source, "the " + model + "'s runtime on " + same_gpu->id + ", " + same->basis.basis}};
     if (sp) return from_table();
     if (speed.empty()) return offer_runtime{1.0, work_basis};
     return std::nullopt;
@@ -345,8 +346,9 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
         }
     };
     if (s.model == "trace")
-        model.fail("\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
-                   "replayed by `costsim replay SCENARIO --trace FILE`)");
+        model.fail(
+            "\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
+            "replayed by `costsim replay SCENARIO --trace FILE`)");
     if (s.model == "trace_fit") {
         only({"file"});
         auto f = c["file"];
@@ -357,7 +359,8 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
         if (st.lifetime_samples.empty()) f.fail("a trace in which spot is available at least once (" + s.file + ")");
         s.lifetimes = std::move(st.lifetime_samples);
         s.outages = std::move(st.outage_samples);
-        if (s.outages.empty()) s.outages.push_back(to_fast_hours(st.gap));  // never out: a preemption still costs a tick
+        if (s.outages.empty())
+            s.outages.push_back(to_fast_hours(st.gap));  // never out: a preemption still costs a tick
         s.trace_gap = st.gap;
         s.availability = st.availability;
         s.rate = hazard::from_mean(s.mtbi());
@@ -420,7 +423,8 @@ inline std::vector<price_point> spot_history_points(const offer& o, timestamp or
     const auto& h = std::get<spot_history>(o.spot->price);
     std::vector<price_point> pts;
     for (const auto& p : h.points) {
-        double per_hour = to_double(quoted_price{money(p.amount, h.currency), h.per, false, {}}.hourly().per_hour().amount());
+        double per_hour =
+            to_double(quoted_price{money(p.amount, h.currency), h.per, false, {}}.hourly().per_hour().amount());
         pts.push_back({to_fast_hours(p.from - origin), fast_price_per_hour(per_hour)});
     }
     return pts;
@@ -429,8 +433,8 @@ inline std::vector<price_point> spot_history_points(const offer& o, timestamp or
 namespace detail {
 
 inline price_spec parse_price_model(const json_cursor& c, const offer& o, timestamp origin) {
-    c.expect_object({"model", "kappa", "theta", "median", "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd",
-                     "step", "fit"});
+    c.expect_object(
+        {"model", "kappa", "theta", "median", "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd", "step", "fit"});
     price_spec p;
     std::string model = c["model"].choice({"market", "ou_jump"});
     if (model == "market") {
@@ -446,7 +450,8 @@ inline price_spec parse_price_model(const json_cursor& c, const offer& o, timest
     if (auto f = c.optional("fit")) {
         f->choice({"history"});
         for (const auto& [k, _] : c.value().items())
-            if (k != "model" && k != "fit" && k != "step") c[k].fail("no \"" + k + "\" beside \"fit\" (parameters are fitted)");
+            if (k != "model" && k != "fit" && k != "step")
+                c[k].fail("no \"" + k + "\" beside \"fit\" (parameters are fitted)");
         if (!o.spot || !std::holds_alternative<spot_history>(o.spot->price))
             f->fail("an offer with a spot \"price_history\" to fit (offer \"" + o.id + "\" has none)");
         piecewise_spot_price h(spot_history_points(o, origin));
@@ -512,20 +517,24 @@ inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption
 // stretch, and a stretch must complete with a probability that is not astronomically small
 // (each attempt succeeds with probability e^{-λ(overhead + stretch)}).
 inline void check_progress(const json_cursor& cc, const candidate& k, usec work) {
-    const double stretch = (k.checkpoint.rule == checkpoint_rule::none
-                                ? to_fast_hours(work).count()
-                                : std::min(k.checkpoint.every.count(), to_fast_hours(work).count()) + k.checkpoint.cost.count());
+    const double stretch =
+        (k.checkpoint.rule == checkpoint_rule::none
+             ? to_fast_hours(work).count()
+             : std::min(k.checkpoint.every.count(), to_fast_hours(work).count()) + k.checkpoint.cost.count());
     const double need = k.restart.overhead.count() + stretch;
     if (k.interruptions.lifetime && !(k.interruptions.lifetime->count() > need))
-        cc["interruptions"]["lifetime"].fail("a lifetime longer than the restart overhead plus one stretch of work "
-                                             "and its checkpoint (" + std::to_string(need) + " h); checkpoint more often");
+        cc["interruptions"]["lifetime"].fail(
+            "a lifetime longer than the restart overhead plus one stretch of work "
+            "and its checkpoint (" +
+            std::to_string(need) + " h); checkpoint more often");
     if (!k.interruptions.lifetimes.empty()) {
         double longest = *std::max_element(k.interruptions.lifetimes.begin(), k.interruptions.lifetimes.end(),
-                                           [](fast_hours a, fast_hours b) { return a < b; }) / fast_hours(1.0);
+                                           [](fast_hours a, fast_hours b) { return a < b; }) /
+                         fast_hours(1.0);
         if (!(longest > need))
             cc["interruptions"]["file"].fail("a trace whose longest spot lifetime (" + std::to_string(longest) +
-                                             " h) exceeds the restart overhead plus one stretch (" + std::to_string(need) +
-                                             " h); checkpoint more often");
+                                             " h) exceeds the restart overhead plus one stretch (" +
+                                             std::to_string(need) + " h); checkpoint more often");
         return;
     }
     const double exponent = k.interruptions.rate.per_hour() * need;
@@ -541,8 +550,8 @@ inline void check_progress(const json_cursor& cc, const candidate& k, usec work)
 }  // namespace detail
 
 inline scenario parse_scenario(const json_cursor& c) {
-    c.expect_object({"schema", "name", "currency", "start", "catalog", "offers", "workload", "deadline",
-                     "candidates", "plan", "notes"});
+    c.expect_object({"schema", "name", "currency", "start", "catalog", "offers", "workload", "deadline", "candidates",
+                     "plan", "notes"});
     auto schema = c["schema"];
     if (schema.string() != scenario_schema) schema.fail("\"" + std::string(scenario_schema) + "\"");
     scenario s;
@@ -579,7 +588,8 @@ inline scenario parse_scenario(const json_cursor& c) {
         if (sp->value().is_string()) {
             std::filesystem::path p(sp->string());
             if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
-            if (wl.has("speed_basis")) wl["speed_basis"].fail("no \"speed_basis\" beside a speed file (its entries give theirs)");
+            if (wl.has("speed_basis"))
+                wl["speed_basis"].fail("no \"speed_basis\" beside a speed file (its entries give theirs)");
             s.speed = load_speed_table(p.string()).speeds;
         } else {
             s.speed = parse_speeds(*sp, bare);
@@ -603,8 +613,8 @@ inline scenario parse_scenario(const json_cursor& c) {
         for (const auto& row : s.study->rows) {
             if (row.market != market_kind::on_demand) continue;  // runtimes come from on-demand runs
             derived_runtime d = runtime_of(*s.study, row, s.offers);
-            s.published.push_back({static_cast<std::size_t>(s.offers.find(row.offer) - s.offers.offers.data()), d.runtime,
-                                   std::move(d.basis)});
+            s.published.push_back({static_cast<std::size_t>(s.offers.find(row.offer) - s.offers.offers.data()),
+                                   d.runtime, std::move(d.basis)});
         }
     }
     if (auto pl = c.optional("plan")) {
@@ -626,7 +636,8 @@ inline scenario parse_scenario(const json_cursor& c) {
             const std::string& model = model_name;  // a lambda cannot capture a binding before clang 16
             const bool was_measured = std::find(s.measured->measured_models.begin(), s.measured->measured_models.end(),
                                                 model) != s.measured->measured_models.end();
-            auto stated_one = std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
+            auto stated_one =
+                std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
             runtime_basis b = was_measured ? runtime_basis{runtime_source::measured, "measured by costsim-bench"}
                                            : runtime_basis{stated_one->basis.source,
                                                            stated_one->basis.basis + ", re-anchored at the measured " +
@@ -647,7 +658,8 @@ inline scenario parse_scenario(const json_cursor& c) {
             for (const auto& p : s.published) {
                 const offer& po = s.offers.offers[p.offer_index];
                 const std::string model = po.gpus ? po.gpus->model : "cpu";
-                auto it = std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
+                auto it =
+                    std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
                 if (it != s.speed.end() && it->value == 1.0) {
                     s.work = p.runtime;
                     s.work_basis = {p.basis.source, po.id + ": " + p.basis.basis};
@@ -656,7 +668,8 @@ inline scenario parse_scenario(const json_cursor& c) {
             }
             if (s.work.count() == 0)
                 wl.fail("a \"work\" (no published runtime is on a GPU model at speed 1 of \"speed\" to give it)");
-            if (wl.has("work_basis")) wl["work_basis"].fail("no \"work_basis\" without \"work\" (the published runtime gives it)");
+            if (wl.has("work_basis"))
+                wl["work_basis"].fail("no \"work_basis\" without \"work\" (the published runtime gives it)");
         } else {
             (void)wl["work"];  // required: fails naming it
         }
@@ -664,14 +677,18 @@ inline scenario parse_scenario(const json_cursor& c) {
     if (auto d = c.optional("deadline")) {
         s.deadline = d->duration();
         if (*s.deadline < s.work)
-            d->fail("a deadline of at least the work (" + format_duration(s.work) + "), got " + format_duration(*s.deadline));
+            d->fail("a deadline of at least the work (" + format_duration(s.work) + "), got " +
+                    format_duration(*s.deadline));
     }
 
     std::vector<json_cursor> listed;
-    if (auto cs = c.optional("candidates")) listed = cs->elements(!s.plan.has_value());
-    else if (!s.plan) c.fail("\"candidates\" or a \"plan\" (the scenario names nothing to run)");
+    if (auto cs = c.optional("candidates"))
+        listed = cs->elements(!s.plan.has_value());
+    else if (!s.plan)
+        c.fail("\"candidates\" or a \"plan\" (the scenario names nothing to run)");
     for (const auto& cc : listed) {
-        cc.expect_object({"offer", "market", "policy", "checkpoint", "interruptions", "restart", "price", "billing", "tick"});
+        cc.expect_object(
+            {"offer", "market", "policy", "checkpoint", "interruptions", "restart", "price", "billing", "tick"});
         candidate k;
         k.pointer = cc.pointer();
         auto oid = cc["offer"];
@@ -722,7 +739,8 @@ inline scenario parse_scenario(const json_cursor& c) {
             }
         }
         if (auto pr = cc.optional("price")) {
-            if (k.market != market_kind::spot) pr->fail("no price model for the " + std::string(to_string(k.market)) + " market");
+            if (k.market != market_kind::spot)
+                pr->fail("no price model for the " + std::string(to_string(k.market)) + " market");
             try {
                 k.price = detail::parse_price_model(*pr, *o, s.start);
             } catch (const value_error& e) {
@@ -730,14 +748,16 @@ inline scenario parse_scenario(const json_cursor& c) {
             }
         }
         if (k.interruptions.model == "trace_fit" && cc.has("restart") && cc["restart"].has("delay"))
-            cc["restart"]["delay"].fail("no delay beside \"trace_fit\" interruptions (the trace's outages are the wait for capacity)");
+            cc["restart"]["delay"].fail(
+                "no delay beside \"trace_fit\" interruptions (the trace's outages are the wait for capacity)");
         if (auto tk = cc.optional("tick")) {
             k.tick = tk->duration();
             if (k.tick->count() <= 0) tk->fail("a positive decision tick such as \"10m\"");
         }
         const bool keeps_progress = decides_on_ticks(k.policy);
         if (keeps_progress && cc.has("checkpoint"))
-            cc["checkpoint"].fail("no checkpoint for " + p + " (the Can't Be Late model keeps progress across "
+            cc["checkpoint"].fail("no checkpoint for " + p +
+                                  " (the Can't Be Late model keeps progress across "
                                   "preemptions; restart.overhead, d, is the cost of resuming)");
         if (k.market == market_kind::spot && !keeps_progress) detail::check_progress(cc, k, s.work);
         if (auto b = cc.optional("billing")) k.per_tick_billing = b->choice({"offer", "per_tick"}) == "per_tick";

@@ -36,15 +36,15 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
-#include <optional>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "costsim/io/catalog_json.hpp"
 #include "costsim/csv.hpp"
 #include "costsim/decimal.hpp"
+#include "costsim/io/catalog_json.hpp"
 #include "costsim/json_input.hpp"
 
 namespace costsim {
@@ -92,7 +92,8 @@ inline exact parse_csv_decimal(const std::string& s) {
     std::string ex = s.substr(e + 1);
     const bool neg = !ex.empty() && ex[0] == '-';
     if (!ex.empty() && (ex[0] == '-' || ex[0] == '+')) ex = ex.substr(1);
-    if (ex.empty() || ex.size() > 3 || !std::all_of(ex.begin(), ex.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (ex.empty() || ex.size() > 3 ||
+        !std::all_of(ex.begin(), ex.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
         throw value_error("a non-negative decimal price such as \"0.9731\", got \"" + s + "\"");
     exact p = 1;
     for (int k = std::stoi(ex); k > 0; --k) p *= 10;
@@ -121,13 +122,15 @@ inline skypilot_billing skypilot_billing_for(const std::string& provider) {
                 "billed in one-minute increments from launch (once health checks pass) to termination (Lambda docs, "
                 "Billing: https://docs.lambda.ai/public-cloud/billing); Lambda sells no spot instances"};
     if (provider == "runpod")
-        return {{usec(seconds(1)), usec(0)},
-                "billed per second, no minimum stated (Runpod docs, Billing overview: \"All compute and storage charges "
-                "are billed per second\", https://docs.runpod.io/accounts-billing/billing); SpotPrice is Runpod's "
-                "interruptible (spot) pod price"};
+        return {
+            {usec(seconds(1)), usec(0)},
+            "billed per second, no minimum stated (Runpod docs, Billing overview: \"All compute and storage charges "
+            "are billed per second\", https://docs.runpod.io/accounts-billing/billing); SpotPrice is Runpod's "
+            "interruptible (spot) pod price"};
     if (provider == "gcp") return {{usec(seconds(1)), usec(minutes(1))}, ""};
     if (provider == "azure") return {{usec(minutes(1)), usec(minutes(1))}, ""};
-    return {{usec(seconds(1)), usec(seconds(60))}, "billing rule assumed (per second, 60 s minimum): SkyPilot's CSV has none"};
+    return {{usec(seconds(1)), usec(seconds(60))},
+            "billing rule assumed (per second, 60 s minimum): SkyPilot's CSV has none"};
 }
 
 namespace detail {
@@ -147,10 +150,12 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
     for (std::size_t i = 0; i < header.size(); ++i) col[detail::trim(header[i])] = i;
     for (const char* need : {"InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs", "MemoryGiB", "GpuInfo",
                              "Price", "SpotPrice", "Region"})
-        if (!col.count(need)) throw input_error(file, "line 1", std::string("a \"") + need + "\" column (SkyPilot's header)");
+        if (!col.count(need))
+            throw input_error(file, "line 1", std::string("a \"") + need + "\" column (SkyPilot's header)");
     const bool zones = col.count("AvailabilityZone") > 0;
     if (rows.size() == 1)
-        throw input_error(file, "line " + std::to_string(rows[0].line + 1), "at least one instance row (the catalog is empty)");
+        throw input_error(file, "line " + std::to_string(rows[0].line + 1),
+                          "at least one instance row (the catalog is empty)");
 
     catalog c;
     c.name = o.name.empty() ? "skypilot-" + o.provider : o.name;
@@ -174,8 +179,9 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
         const std::size_t line = rows[r].line;
         auto where = [&](const char* column) { return "line " + std::to_string(line) + "/" + column; };
         if (row.size() != header.size())
-            throw input_error(file, "line " + std::to_string(line),
-                              std::to_string(header.size()) + " fields like the header, got " + std::to_string(row.size()));
+            throw input_error(
+                file, "line " + std::to_string(line),
+                std::to_string(header.size()) + " fields like the header, got " + std::to_string(row.size()));
         auto get = [&](const char* column) { return detail::trim(row[col.at(column)]); };
         auto price = [&](const char* column) -> std::optional<exact> {
             std::string s = get(column);
@@ -183,7 +189,8 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
             try {
                 return parse_csv_decimal(s);
             } catch (const value_error&) {
-                throw input_error(file, where(column), "a non-negative decimal price in USD per hour such as \"3.06\", got \"" + s + "\"");
+                throw input_error(file, where(column),
+                                  "a non-negative decimal price in USD per hour such as \"3.06\", got \"" + s + "\"");
             }
         };
         auto number = [&](const char* column, double max) -> std::optional<double> {
@@ -203,16 +210,19 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
         std::optional<exact> od = price("Price"), spot = price("SpotPrice");
         offer of;
         of.instance = get("InstanceType");
-        if (of.instance.empty()) throw input_error(file, where("InstanceType"), "an instance type (the field is empty)");
+        if (of.instance.empty())
+            throw input_error(file, where("InstanceType"), "an instance type (the field is empty)");
         of.provider = o.provider;
         std::string zone = zones ? get("AvailabilityZone") : std::string(), region = get("Region");
-        if (zone.empty() && region.empty()) throw input_error(file, where("Region"), "a region or an availability zone");
+        if (zone.empty() && region.empty())
+            throw input_error(file, where("Region"), "a region or an availability zone");
         of.region = zone.empty() ? region : zone;
         of.id = o.provider + "/" + of.region + "/" + of.instance;
         std::string acc = get("AcceleratorName");
         auto count = number("AcceleratorCount", 1024);
         if (count && std::floor(*count) != *count)
-            throw input_error(file, where("AcceleratorCount"), "a whole number of accelerators, got \"" + get("AcceleratorCount") + "\"");
+            throw input_error(file, where("AcceleratorCount"),
+                              "a whole number of accelerators, got \"" + get("AcceleratorCount") + "\"");
         if (auto v = number("vCPUs", 100000)) of.vcpus = std::max(1, static_cast<int>(std::lround(*v)));
         if (auto m = number("MemoryGiB", 1e9)) of.memory_gib = *m;
         std::string suffix;
@@ -252,12 +262,14 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
     }
     if (offers.empty()) throw input_error(file, "line 2", "at least one row with a Price or a SpotPrice");
     for (auto& p : offers) {
-        if (p.od) p.o.on_demand = hourly_market{quoted_price{money(*p.od, currency("USD")), price_unit::hour, false, {}}};
+        if (p.od)
+            p.o.on_demand = hourly_market{quoted_price{money(*p.od, currency("USD")), price_unit::hour, false, {}}};
         if (p.spot) p.o.spot = spot_market{quoted_price{money(*p.spot, currency("USD")), price_unit::hour, false, {}}};
         p.o.billing.increment = billing.rule;
         p.o.notes = billing.note;
         if (p.od && p.spot && *p.spot > *p.od)
-            p.o.notes += std::string(p.o.notes.empty() ? "" : "; ") + "the source row's SpotPrice is above its Price (kept as listed)";
+            p.o.notes += std::string(p.o.notes.empty() ? "" : "; ") +
+                         "the source row's SpotPrice is above its Price (kept as listed)";
     }
     std::map<std::string, int> uses;
     for (const auto& p : offers) ++uses[p.o.id];
@@ -275,13 +287,14 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
     if (!skipped.empty()) {
         std::vector<std::string> lines;
         for (auto l : skipped) lines.push_back(std::to_string(l));
-        notes.push_back("left out " + std::to_string(skipped.size()) + " row(s) with neither Price nor SpotPrice (lines" +
-                        detail::skypilot_lines(lines));
+        notes.push_back("left out " + std::to_string(skipped.size()) +
+                        " row(s) with neither Price nor SpotPrice (lines" + detail::skypilot_lines(lines));
     }
     if (!merged.empty())
-        notes.push_back("merged " + std::to_string(merged.size()) +
-                        " pair(s) of rows that list one offer twice and agree on it, each market from the row that has it (lines" +
-                        detail::skypilot_lines(merged));
+        notes.push_back(
+            "merged " + std::to_string(merged.size()) +
+            " pair(s) of rows that list one offer twice and agree on it, each market from the row that has it (lines" +
+            detail::skypilot_lines(merged));
     for (const auto& n : notes) c.notes += (c.notes.empty() ? "" : "; ") + n;
     return c;
 }
@@ -309,7 +322,8 @@ inline catalog load_skypilot_csvs(const std::vector<skypilot_file>& files, const
         catalog part = load_skypilot_csv(f.path, one);
         for (auto& of : part.offers) {
             if (auto it = from.find(of.id); it != from.end())
-                throw input_error(f.path, "", "offer ids distinct across the files (\"" + of.id + "\" is in " + it->second + " too)");
+                throw input_error(
+                    f.path, "", "offer ids distinct across the files (\"" + of.id + "\" is in " + it->second + " too)");
             from.emplace(of.id, f.path);
             c.offers.push_back(std::move(of));
         }

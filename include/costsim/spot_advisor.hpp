@@ -89,13 +89,15 @@ inline std::vector<advisor_entry> parse_spot_advisor(const json_cursor& c) {
     }
     std::vector<advisor_entry> out;
     auto sa = c["spot_advisor"];
-    if (!sa.value().is_object()) sa.fail("an object of region to OS to instance type, got " + json_type_name(sa.value()));
+    if (!sa.value().is_object())
+        sa.fail("an object of region to OS to instance type, got " + json_type_name(sa.value()));
     for (const auto& [region, _r] : sa.value().items()) {
         auto rc = sa[region];
         if (!rc.value().is_object()) rc.fail("an object of OS (\"Linux\", \"Windows\") to instance types");
         for (const auto& [os, _o] : rc.value().items()) {
             auto oc = rc[os];
-            if (!oc.value().is_object()) oc.fail("an object of instance type to {\"s\": saving %, \"r\": bucket index}");
+            if (!oc.value().is_object())
+                oc.fail("an object of instance type to {\"s\": saving %, \"r\": bucket index}");
             for (const auto& [type, _t] : oc.value().items()) {
                 auto ec = oc[type];
                 ec.expect_object({"s", "r"});

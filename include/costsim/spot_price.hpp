@@ -102,8 +102,8 @@ private:
 };
 
 /// The price in force at from, from + step, ..., (count values), for fit_ou_jump.
-std::vector<fast_price_per_hour> sample_evenly(const piecewise_spot_price& h, fast_hours from,
-                                               fast_hours step, std::size_t count);
+std::vector<fast_price_per_hour> sample_evenly(const piecewise_spot_price& h, fast_hours from, fast_hours step,
+                                               std::size_t count);
 
 struct ou_jump_params {
     double kappa = 0.0;      // κ, mean-reversion rate, per hour (>= 0)
@@ -140,8 +140,8 @@ private:
     ou_jump_params p_;
     fast_price_per_hour start_;
     fast_hours step_;
-    double decay_ = 1.0;     // e^{−κΔ}
-    double step_sd_ = 0.0;   // σ √((1 − e^{−2κΔ})/2κ)
+    double decay_ = 1.0;      // e^{−κΔ}
+    double step_sd_ = 0.0;    // σ √((1 − e^{−2κΔ})/2κ)
     poisson_law jumps_{0.0};  // jumps per step
 };
 
@@ -165,9 +165,9 @@ private:
 
     const ou_jump_spot_price* m_;
     philox_stream s_;
-    double x_;                  // X at the last generated grid point
-    std::vector<double> price_; // price_[k] in force on [kΔ, (k+1)Δ)
-    std::vector<double> cum_;   // cum_[k] = ∫_0^{kΔ}
+    double x_;                   // X at the last generated grid point
+    std::vector<double> price_;  // price_[k] in force on [kΔ, (k+1)Δ)
+    std::vector<double> cum_;    // cum_[k] = ∫_0^{kΔ}
 };
 
 struct ou_jump_fit {
@@ -179,8 +179,7 @@ struct ou_jump_fit {
 
 /// Fits the OU-with-jumps model to prices sampled every `step` (see header comment).
 /// At least 10 positive, finite prices; threshold c > 0 in residual standard deviations.
-ou_jump_fit fit_ou_jump(const std::vector<fast_price_per_hour>& history, fast_hours step,
-                        double threshold = 4.0);
+ou_jump_fit fit_ou_jump(const std::vector<fast_price_per_hour>& history, fast_hours step, double threshold = 4.0);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -215,8 +214,7 @@ double integrate_pieces(std::size_t i, std::size_t j, double a, double b, Start 
 }
 
 inline void check_price(fast_price_per_hour p) {
-    if (!(p.value() >= 0.0) || !std::isfinite(p.value()))
-        throw value_error("a finite, non-negative price per hour");
+    if (!(p.value() >= 0.0) || !std::isfinite(p.value())) throw value_error("a finite, non-negative price per hour");
 }
 
 }  // namespace detail
@@ -249,8 +247,8 @@ inline std::size_t piecewise_spot_price::piece(fast_hours t) const {
     if (!(t >= pts_.front().at))
         throw model_error("no spot price in force at " + std::to_string(t.count()) +
                           " h: the price history starts at " + std::to_string(pts_.front().at.count()) + " h");
-    auto it = std::upper_bound(pts_.begin(), pts_.end(), t,
-                               [](fast_hours v, const price_point& p) { return v < p.at; });
+    auto it =
+        std::upper_bound(pts_.begin(), pts_.end(), t, [](fast_hours v, const price_point& p) { return v < p.at; });
     return static_cast<std::size_t>(it - pts_.begin()) - 1;
 }
 
@@ -264,8 +262,8 @@ inline fast_money piecewise_spot_price::cost(fast_hours a, fast_hours b) const {
         [this](std::size_t k) { return pts_[k].price.value(); }, [this](std::size_t k) { return cum_[k].value(); }));
 }
 
-inline std::vector<fast_price_per_hour> sample_evenly(const piecewise_spot_price& h, fast_hours from,
-                                                      fast_hours step, std::size_t count) {
+inline std::vector<fast_price_per_hour> sample_evenly(const piecewise_spot_price& h, fast_hours from, fast_hours step,
+                                                      std::size_t count) {
     if (!(step.count() > 0.0) || !std::isfinite(step.count())) throw value_error("a positive, finite sampling step");
     std::vector<fast_price_per_hour> out;
     out.reserve(count);
@@ -276,8 +274,7 @@ inline std::vector<fast_price_per_hour> sample_evenly(const piecewise_spot_price
 // --- OU with jumps ---------------------------------------------------------------------
 
 inline fast_hours ou_jump_params::half_life() const noexcept {
-    return kappa == 0.0 ? fast_hours(std::numeric_limits<double>::infinity())
-                        : fast_hours(std::log(2.0) / kappa);
+    return kappa == 0.0 ? fast_hours(std::numeric_limits<double>::infinity()) : fast_hours(std::log(2.0) / kappa);
 }
 
 inline ou_jump_spot_price::ou_jump_spot_price(ou_jump_params p, fast_price_per_hour start, fast_hours step)
@@ -374,19 +371,29 @@ inline ou_jump_fit fit_ou_jump(const std::vector<fast_price_per_hour>& history, 
         // Least squares of x[k+1] on x[k] over the non-jump increments (centered sums).
         double m = 0.0, mx = 0.0, my = 0.0;
         for (std::size_t k = 0; k < n; ++k)
-            if (!jump[k]) { m += 1.0; mx += x[k]; my += x[k + 1]; }
+            if (!jump[k]) {
+                m += 1.0;
+                mx += x[k];
+                my += x[k + 1];
+            }
         if (m < 3.0) throw model_error("too few non-jump increments to fit a price model");
         mx /= m;
         my /= m;
         double sxx = 0.0, sxy = 0.0;
         for (std::size_t k = 0; k < n; ++k)
-            if (!jump[k]) { sxx += (x[k] - mx) * (x[k] - mx); sxy += (x[k] - mx) * (x[k + 1] - my); }
+            if (!jump[k]) {
+                sxx += (x[k] - mx) * (x[k] - mx);
+                sxy += (x[k] - mx) * (x[k + 1] - my);
+            }
         if (!(sxx > 0.0)) throw model_error("a price history that varies, to fit a price model to");
         b = sxy / sxx;
         a = my - b * mx;
         double sse = 0.0;
         for (std::size_t k = 0; k < n; ++k)
-            if (!jump[k]) { const double e = x[k + 1] - a - b * x[k]; sse += e * e; }
+            if (!jump[k]) {
+                const double e = x[k + 1] - a - b * x[k];
+                sse += e * e;
+            }
         s = std::sqrt(sse / (m - 2.0));
         if (!(b > 0.0 && b < 1.0))
             throw model_error("a price history with visible mean reversion (fitted e^{-kappa step} = " +

@@ -25,8 +25,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <utility>
@@ -272,7 +272,8 @@ inline std::vector<double> select_quantiles(std::span<const double> values, std:
     };
     std::vector<double> q;
     q.reserve(ps.size() + extra.size());
-    for (const auto& a : at) q.push_back(a.last ? order_stat(a.lo) : type7_between(a, order_stat(a.lo), order_stat(a.lo + 1)));
+    for (const auto& a : at)
+        q.push_back(a.last ? order_stat(a.lo) : type7_between(a, order_stat(a.lo), order_stat(a.lo + 1)));
     for (std::size_t r : extra) q.push_back(order_stat(r));
     return q;
 }
@@ -433,8 +434,6 @@ inline double running_stats::variance() const noexcept {
     return m2_ / static_cast<double>(n_ - 1);
 }
 
-inline double running_stats::std_error() const noexcept {
-    return std::sqrt(variance() / static_cast<double>(n_));
-}
+inline double running_stats::std_error() const noexcept { return std::sqrt(variance() / static_cast<double>(n_)); }
 
 }  // namespace costsim

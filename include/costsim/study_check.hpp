@@ -29,7 +29,7 @@ struct study_row_check {
     std::string offer, note;
     std::string published;  ///< the amount as the study printed it
     std::string currency;
-    exact costsim_exact;    ///< costsim's exact invoice total for the run
+    exact costsim_exact;               ///< costsim's exact invoice total for the run
     std::string costsim_at_precision;  ///< rounded to the published figure's significant digits
     bool agrees = false;               ///< equal at the study's precision
     usec runtime{0};
@@ -66,9 +66,7 @@ struct run_cost {
     exact hourly;    ///< the rate the run is billed at (offer + attached, or amortised)
 };
 
-inline usec runtime_of_offer(const scenario& s, const offer& o) {
-    return s.work_at(s.runtime_on(o)->speedup);
-}
+inline usec runtime_of_offer(const scenario& s, const offer& o) { return s.work_at(s.runtime_on(o)->speedup); }
 
 inline std::vector<run_cost> per_run_costs(const scenario& s, int months) {
     std::vector<run_cost> out;
@@ -132,8 +130,9 @@ inline study_comparison compare_with_study(const scenario& s) {
         std::vector<detail::run_cost> costs = detail::per_run_costs(s, k.months);
         std::stable_sort(costs.begin(), costs.end(), [](const auto& a, const auto& b) { return a.cost < b.cost; });
         auto label = [&](const detail::run_cost& x) {
-            return x.o->id + (x.amortised ? " (amortised over " + std::to_string(k.months) + " months)" : std::string()) +
-                   " " + detail::money_text(x.cost, cur, digits);
+            return x.o->id +
+                   (x.amortised ? " (amortised over " + std::to_string(k.months) + " months)" : std::string()) + " " +
+                   detail::money_text(x.cost, cur, digits);
         };
         switch (k.check) {
             case claim_check::cheapest_when_busy: {
@@ -148,8 +147,9 @@ inline study_comparison compare_with_study(const scenario& s) {
                 if (vm == costs.end()) break;
                 c.holds = vm->o->provider == k.subject;
                 c.evidence = "cheapest hourly run: " + label(*vm);
-                auto other = std::find_if(costs.begin(), costs.end(),
-                                          [&](const auto& x) { return !x.amortised && x.o->provider != vm->o->provider; });
+                auto other = std::find_if(costs.begin(), costs.end(), [&](const auto& x) {
+                    return !x.amortised && x.o->provider != vm->o->provider;
+                });
                 if (other != costs.end()) c.evidence += "; cheapest of another provider: " + label(*other);
                 break;
             }
@@ -163,7 +163,8 @@ inline study_comparison compare_with_study(const scenario& s) {
                 c.holds = true;
                 for (auto& [prov, v] : by_provider) {
                     if (v.size() < 2) continue;
-                    std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.hourly < b.hourly; });
+                    std::stable_sort(v.begin(), v.end(),
+                                     [](const auto& a, const auto& b) { return a.hourly < b.hourly; });
                     std::string line = prov + ":";
                     for (std::size_t i = 0; i < v.size(); ++i) {
                         const exact cost = parse_decimal(to_significant_string(v[i].cost, digits));
@@ -184,7 +185,8 @@ inline study_comparison compare_with_study(const scenario& s) {
                 c.holds = !s.scaling_efficiency.has_value();
                 for (const auto& x : costs)
                     if (x.o->gpus && x.o->gpus->count > 1)
-                        c.evidence += (c.evidence.empty() ? "" : "; ") + x.o->id + " (" + std::to_string(x.o->gpus->count) +
+                        c.evidence += (c.evidence.empty() ? "" : "; ") + x.o->id + " (" +
+                                      std::to_string(x.o->gpus->count) +
                                       " GPUs) runs on one: " + detail::money_text(x.cost, cur, digits);
                 if (c.evidence.empty()) c.evidence = "no multi-GPU offer";
                 c.evidence += c.holds ? " (the workload states no scaling efficiency)"

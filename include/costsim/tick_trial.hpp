@@ -57,7 +57,8 @@ concept availability_source = requires(S& s, std::int64_t t) {
 /// A window [start, stop) of a trace, as ticks 0 .. stop − start − 1.
 class trace_window_source {
 public:
-    trace_window_source(const spot_trace& t, std::int64_t start, std::int64_t stop) : t_(&t), start_(start), stop_(stop) {}
+    trace_window_source(const spot_trace& t, std::int64_t start, std::int64_t stop)
+        : t_(&t), start_(start), stop_(stop) {}
     bool available(std::int64_t i) const noexcept { return t_->available(start_ + i); }
     std::int64_t run_end(std::int64_t i) const noexcept { return std::min(t_->run_end(start_ + i), stop_) - start_; }
     std::int64_t end() const noexcept { return stop_ - start_; }
@@ -71,19 +72,19 @@ struct tick_campaign {
     tick_policy policy = tick_policy::spot_only;
     usec gap{0};
     usec work{0};
-    usec changeover{0};              ///< d (the restart overhead)
-    std::optional<usec> deadline;    ///< required by greedy and uniform_progress
+    usec changeover{0};            ///< d (the restart overhead)
+    std::optional<usec> deadline;  ///< required by greedy and uniform_progress
     bool per_tick_billing = false;
-    fast_billing billing;            ///< per session, when not per_tick
-    fast_price_per_hour on_demand{0.0};     ///< attached resources included
+    fast_billing billing;                     ///< per session, when not per_tick
+    fast_price_per_hour on_demand{0.0};       ///< attached resources included
     fast_price_per_hour extra_per_hour{0.0};  ///< attached resources, added to the spot price
 };
 
 struct tick_trial_result {
     trial_result result;
-    bool outlasted = false;      ///< the source ended before the work was done
-    std::int64_t ticks = 0;      ///< ticks elapsed (the last one included)
-    std::uint32_t events = 0;    ///< decisions taken (ticks visited by the event loop)
+    bool outlasted = false;    ///< the source ended before the work was done
+    std::int64_t ticks = 0;    ///< ticks elapsed (the last one included)
+    std::uint32_t events = 0;  ///< decisions taken (ticks visited by the event loop)
 };
 
 template <availability_source Source, spot_price_path Price>
@@ -180,8 +181,10 @@ tick_trial_result tick_loop(const tick_campaign& c, Source& src, Price& price, b
             std::int64_t a = 1, b = std::max<std::int64_t>(kmax, 1);
             while (a < b) {
                 std::int64_t m = a + (b - a) / 2;
-                if (same(m)) a = m + 1;
-                else b = m;
+                if (same(m))
+                    a = m + 1;
+                else
+                    b = m;
             }
             k = a;
         }

@@ -153,7 +153,8 @@ inline spot_trace parse_spot_trace(const json_cursor& c, std::string name) {
         const json& x = arr[i];
         if (x.is_number_unsigned() || (x.is_number_integer() && x.get<std::int64_t>() >= 0)) {
             auto u = x.get<std::uint64_t>();
-            if (u > 0xffffffffULL) json_cursor(x, c.file(), data.pointer() + "/" + std::to_string(i)).fail("a count below 2^32");
+            if (u > 0xffffffffULL)
+                json_cursor(x, c.file(), data.pointer() + "/" + std::to_string(i)).fail("a count below 2^32");
             v.push_back(static_cast<std::uint32_t>(u));
             continue;
         }
@@ -174,8 +175,10 @@ inline spot_trace load_spot_trace(const std::string& path) {
 inline json to_json(const spot_trace& t) {
     json md = json::object();
     const auto us = t.gap().count();
-    if (us % 1000000 == 0) md["gap_seconds"] = us / 1000000;
-    else md["gap_seconds"] = static_cast<double>(us) / 1e6;
+    if (us % 1000000 == 0)
+        md["gap_seconds"] = us / 1000000;
+    else
+        md["gap_seconds"] = static_cast<double>(us) / 1e6;
     return json{{"metadata", md}, {"data", t.values()}};
 }
 
@@ -195,7 +198,8 @@ inline trace_windows parse_trace_windows(const json_cursor& c) {
     w.file = c.file();
     if (auto d = c.optional("description")) w.description = d->string();
     auto ws = c["windows"];
-    if (!ws.value().is_object()) ws.fail("an object of trace name to [[start, end], ...], got " + json_type_name(ws.value()));
+    if (!ws.value().is_object())
+        ws.fail("an object of trace name to [[start, end], ...], got " + json_type_name(ws.value()));
     if (ws.value().empty()) ws.fail("windows for at least one trace");
     for (const auto& [name, _] : ws.value().items()) {
         std::vector<tick_window> list;
@@ -280,7 +284,7 @@ inline trace_stats compute_trace_stats(const spot_trace& t) {
 
 inline json to_json(const trace_stats& s) {
     auto runs = [](const run_stats& r) {
-        return json{{"count", r.count},         {"censored", r.censored},     {"mean_hours", r.mean.count()},
+        return json{{"count", r.count},           {"censored", r.censored},     {"mean_hours", r.mean.count()},
                     {"p05_hours", r.p05.count()}, {"p50_hours", r.p50.count()}, {"p95_hours", r.p95.count()},
                     {"min_hours", r.min.count()}, {"max_hours", r.max.count()}};
     };

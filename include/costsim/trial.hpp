@@ -59,9 +59,7 @@ namespace costsim {
 struct fast_billing {
     fast_hours increment{1.0 / 3600.0};
     fast_hours minimum{0.0};
-    static fast_billing from(const increment_rule& r) {
-        return {to_fast_hours(r.increment), to_fast_hours(r.minimum)};
-    }
+    static fast_billing from(const increment_rule& r) { return {to_fast_hours(r.increment), to_fast_hours(r.minimum)}; }
     /// Rounded up to the increment, raised to the minimum; 0 for an empty session.
     fast_hours bill(fast_hours length) const;
 };
@@ -114,9 +112,9 @@ private:
 };
 
 struct session_record {
-    fast_hours start;     ///< since the campaign start
-    fast_hours length;    ///< running time (overhead, work, checkpoints)
-    fast_hours billed;    ///< after increment, minimum, and a billed restart delay
+    fast_hours start;   ///< since the campaign start
+    fast_hours length;  ///< running time (overhead, work, checkpoints)
+    fast_hours billed;  ///< after increment, minimum, and a billed restart delay
     fast_hours billed_delay{0};
     market_kind market;
     bool interrupted;
@@ -180,8 +178,7 @@ inline fast_hours resample(std::span<const fast_hours> samples, philox_stream& s
 }
 
 inline campaign_draws::campaign_draws(const campaign& c) noexcept
-    : c_(&c),
-      mean_(c.rate.per_hour() > 0.0 ? 1.0 / c.rate.per_hour() : std::numeric_limits<double>::infinity()) {}
+    : c_(&c), mean_(c.rate.per_hour() > 0.0 ? 1.0 / c.rate.per_hour() : std::numeric_limits<double>::infinity()) {}
 
 inline fast_hours campaign_draws::time_to_interruption(philox_stream& events) const {
     // A standard exponential is > 0 (uniform() < 1), so a zero hazard gives +inf, not NaN.
@@ -229,10 +226,16 @@ inline fast_hours fast_billing::bill(fast_hours length) const {
 }
 
 inline prepared_campaign::prepared_campaign(const campaign& c) noexcept
-    : c_(&c), draws_(c), W_(c.work.count()), tau_(std::min(c.every.count(), W_)), C_(c.checkpoint_cost.count()),
+    : c_(&c),
+      draws_(c),
+      W_(c.work.count()),
+      tau_(std::min(c.every.count(), W_)),
+      C_(c.checkpoint_cost.count()),
       O_(c.restart.overhead.count()),
-      D_(c.deadline ? c.deadline->count() : std::numeric_limits<double>::infinity()), full_len_(tau_ + C_),
-      per_full_len_(1.0 / full_len_), full_left_(detail::checkpointed_stretches_left(W_, tau_, 0.0)),
+      D_(c.deadline ? c.deadline->count() : std::numeric_limits<double>::infinity()),
+      full_len_(tau_ + C_),
+      per_full_len_(1.0 / full_len_),
+      full_left_(detail::checkpointed_stretches_left(W_, tau_, 0.0)),
       per_increment_(1.0 / c.billing.increment.count()),
       plain_(c.lifetimes.empty() && !c.lifetime && c.outages.empty() && !c.notice &&
              std::holds_alternative<fixed_delay>(c.restart.delay)),
@@ -302,14 +305,16 @@ trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_
     std::uint64_t sessions = 0;
     while (committed < W - eps) {
         if (++sessions > max_sessions_per_trial)
-            throw model_error("the campaign does not finish: over 10^6 sessions in one trial (interruptions too "
-                              "frequent for the checkpoint interval, or a lifetime shorter than one stretch)");
+            throw model_error(
+                "the campaign does not finish: over 10^6 sessions in one trial (interruptions too "
+                "frequent for the checkpoint interval, or a lifetime shorter than one stretch)");
         if (fallback && (force_on_demand || t >= switch_at(committed))) {
             double len = O + (W - committed);
             fast_hours billed = detail::bill(c.billing, pc.per_increment_, fast_hours(len));
             r.cost += c.on_demand * billed;
             r.billed += billed;
-            if (log) log->push_back({fast_hours(t), fast_hours(len), billed, fast_hours(0), market_kind::on_demand, false});
+            if (log)
+                log->push_back({fast_hours(t), fast_hours(len), billed, fast_hours(0), market_kind::on_demand, false});
             t += len;
             committed = W;
             break;
@@ -371,7 +376,8 @@ trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_
         fast_hours billed = detail::bill(c.billing, pc.per_increment_, fast_hours(age) + billed_delay);
         r.cost += price.cost(fast_hours(s0), fast_hours(s0) + billed) + c.extra_per_hour * billed;
         r.billed += billed;
-        if (log) log->push_back({fast_hours(s0), fast_hours(age), billed, billed_delay, market_kind::spot, interrupted});
+        if (log)
+            log->push_back({fast_hours(s0), fast_hours(age), billed, billed_delay, market_kind::spot, interrupted});
         t += delay;
         if (leave_spot) force_on_demand = true;
     }

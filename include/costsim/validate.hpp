@@ -64,8 +64,8 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 struct validate_spec {
-    std::vector<std::string> bench;  ///< subcommand and shape flags
-    std::int64_t steps = 0;  ///< 0 until sized (size_job) when the file gives none
+    std::vector<std::string> bench;     ///< subcommand and shape flags
+    std::int64_t steps = 0;             ///< 0 until sized (size_job) when the file gives none
     std::int64_t checkpoint_every = 0;  ///< 0: none
     std::int64_t calibration_steps = 0;
     double job_minutes = 2;  ///< real minutes the job is sized to when "steps" is absent
@@ -81,11 +81,11 @@ std::string_view to_string(session_end e) noexcept;
 
 /// One runner process as the supervisor saw it; times are real seconds since its spawn.
 struct session_trace {
-    std::optional<double> ready;                         ///< "progress ready" (after any restore)
-    std::int64_t first_step = 0;                         ///< the step it resumed from
-    std::vector<std::pair<std::int64_t, double>> steps;  ///< step n finished at t
+    std::optional<double> ready;                               ///< "progress ready" (after any restore)
+    std::int64_t first_step = 0;                               ///< the step it resumed from
+    std::vector<std::pair<std::int64_t, double>> steps;        ///< step n finished at t
     std::vector<std::pair<std::int64_t, double>> checkpoints;  ///< checkpoint n written at t
-    double end = 0;                                      ///< exit seen (or killed) at
+    double end = 0;                                            ///< exit seen (or killed) at
     session_end how = session_end::failed;
     std::string detail;  ///< failed: the exit status and the runner's last words
     std::int64_t last_step() const { return steps.empty() ? first_step : steps.back().first; }
@@ -114,8 +114,8 @@ scenario validation_scenario(const json& doc, const std::string& file, const val
 
 /// One real session, in real seconds since the run started; `model_*` are × time_scale.
 struct real_session {
-    double start = 0, end = 0;       ///< held from, to (a boot overhead included)
-    double kill_at = 0;              ///< drawn interruption, since start (∞: none)
+    double start = 0, end = 0;  ///< held from, to (a boot overhead included)
+    double kill_at = 0;         ///< drawn interruption, since start (∞: none)
     std::int64_t from_step = 0, to_step = 0;
     session_end how = session_end::completed;
     double delay_after = 0;  ///< the restart delay waited after it
@@ -123,7 +123,7 @@ struct real_session {
 
 struct real_run {
     std::vector<real_session> sessions;
-    double wall = 0;               ///< real seconds, first spawn to the job's end
+    double wall = 0;  ///< real seconds, first spawn to the job's end
     std::uint32_t interruptions = 0;
     double model_makespan_hours = 0, model_billed_hours = 0;
     money cost = money::zero(currency("USD"));  ///< exact, the invoices of every session
@@ -191,9 +191,9 @@ inline validate_spec parse_validate_spec(const json_cursor& root) {
     auto c = root["validate"];
     c.expect_object({"bench", "steps", "job_minutes", "checkpoint_every_steps", "calibration_steps", "time_scale"});
     validate_spec v;
-    static const std::vector<std::string> owned = {"--steps", "--warmup", "--epochs", "--checkpoint", "--checkpoint-every",
-                                                   "--resume", "--progress", "-o", "--output", "--kill-at-step",
-                                                   "--kill-in-checkpoint"};
+    static const std::vector<std::string> owned = {
+        "--steps",    "--warmup", "--epochs", "--checkpoint",   "--checkpoint-every",  "--resume",
+        "--progress", "-o",       "--output", "--kill-at-step", "--kill-in-checkpoint"};
     auto b = c["bench"];
     for (const auto& a : b.elements(true)) {
         std::string s = a.string();
@@ -207,7 +207,8 @@ inline validate_spec parse_validate_spec(const json_cursor& root) {
     constexpr std::int64_t most = std::int64_t{1} << 40;
     if (auto st = c.optional("steps")) {
         v.steps = st->integer(2, most);
-        if (auto jm = c.optional("job_minutes")) jm->fail("no \"job_minutes\" beside \"steps\" (it sizes a job without steps)");
+        if (auto jm = c.optional("job_minutes"))
+            jm->fail("no \"job_minutes\" beside \"steps\" (it sizes a job without steps)");
     } else if (auto jm = c.optional("job_minutes")) {
         v.job_minutes = jm->number(0.05, 1e6);
     }
@@ -217,7 +218,8 @@ inline validate_spec parse_validate_spec(const json_cursor& root) {
             e->fail("fewer steps than /validate/steps (" + std::to_string(v.steps) + "), or 0");
     }
     const std::int64_t least = 2 * v.checkpoint_every + 1;
-    v.calibration_steps = v.steps > 0 ? std::min(v.steps, std::max(least, v.steps / 10)) : std::max<std::int64_t>(least, 100);
+    v.calibration_steps =
+        v.steps > 0 ? std::min(v.steps, std::max(least, v.steps / 10)) : std::max<std::int64_t>(least, 100);
     if (auto cs = c.optional("calibration_steps")) v.calibration_steps = cs->integer(2, v.steps > 0 ? v.steps : most);
     if (auto ts = c.optional("time_scale")) v.time_scale = ts->number(1e-3, 1e9);
     return v;
@@ -230,7 +232,8 @@ inline double calibration::job_seconds(const validate_spec& v) const {
 
 inline void size_job(validate_spec& v, const calibration& c) {
     if (v.steps > 0) return;
-    const double per_step = c.step + (v.checkpoint_every > 0 ? c.checkpoint / static_cast<double>(v.checkpoint_every) : 0.0);
+    const double per_step =
+        c.step + (v.checkpoint_every > 0 ? c.checkpoint / static_cast<double>(v.checkpoint_every) : 0.0);
     const double budget = v.job_minutes * 60.0 - c.startup - c.tail;
     v.steps = std::max(v.calibration_steps, static_cast<std::int64_t>(std::llround(std::max(0.0, budget) / per_step)));
     if (v.checkpoint_every >= v.steps)
@@ -275,7 +278,9 @@ inline usec model_usec(double real_seconds, double time_scale) {
 
 inline scenario validation_scenario(const json& doc, const std::string& file, const validate_spec& v,
                                     const calibration& c) {
-    auto seconds = [&](double real) { return static_cast<double>(detail::model_usec(real, v.time_scale).count()) / 1e6; };
+    auto seconds = [&](double real) {
+        return static_cast<double>(detail::model_usec(real, v.time_scale).count()) / 1e6;
+    };
     json d = doc;
     const json_cursor root(doc, file);
     auto wl = root["workload"];
@@ -285,8 +290,9 @@ inline scenario validation_scenario(const json& doc, const std::string& file, co
     for (std::size_t i = 0; i < d["candidates"].size(); ++i) {
         const json_cursor cc = root["candidates"].elements()[i];
         if (cc.has("checkpoint"))
-            cc["checkpoint"].fail("no \"checkpoint\" in a validate scenario (the job checkpoints every "
-                                  "/validate/checkpoint_every_steps steps, timed by the calibration)");
+            cc["checkpoint"].fail(
+                "no \"checkpoint\" in a validate scenario (the job checkpoints every "
+                "/validate/checkpoint_every_steps steps, timed by the calibration)");
         const std::string policy = cc.has("policy") ? cc["policy"].string() : "spot_only";
         if (policy != "spot_only" && policy != "on_demand")
             cc["policy"].fail("\"spot_only\" or \"on_demand\" (the policies validate can run for real)");
@@ -318,7 +324,8 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
     r.cost = money::zero(s.in_currency);
     const double t0 = env.now();
     for (;;) {
-        if (r.sessions.size() > max_sessions_per_trial) throw model_error("the job does not finish: over 10^6 sessions");
+        if (r.sessions.size() > max_sessions_per_trial)
+            throw model_error("the job does not finish: over 10^6 sessions");
         real_session ses;
         ses.start = env.now() - t0;
         double x = inf;
@@ -411,35 +418,58 @@ inline json to_json(const validation_result& r) {
         for (const auto& run : row.runs) {
             json sessions = json::array();
             for (const auto& s : run.sessions)
-                sessions.push_back({{"start_seconds", s.start}, {"end_seconds", s.end},
+                sessions.push_back({{"start_seconds", s.start},
+                                    {"end_seconds", s.end},
                                     {"kill_at_seconds", std::isfinite(s.kill_at) ? json(s.kill_at) : json(nullptr)},
-                                    {"from_step", s.from_step}, {"to_step", s.to_step}, {"exit", to_string(s.how)},
+                                    {"from_step", s.from_step},
+                                    {"to_step", s.to_step},
+                                    {"exit", to_string(s.how)},
                                     {"delay_after_seconds", s.delay_after}});
-            runs.push_back({{"wall_seconds", run.wall}, {"makespan_hours", run.model_makespan_hours},
-                            {"billed_hours", run.model_billed_hours}, {"cost", to_decimal_string(run.cost.amount())},
-                            {"interruptions", run.interruptions}, {"sessions", std::move(sessions)}});
+            runs.push_back({{"wall_seconds", run.wall},
+                            {"makespan_hours", run.model_makespan_hours},
+                            {"billed_hours", run.model_billed_hours},
+                            {"cost", to_decimal_string(run.cost.amount())},
+                            {"interruptions", run.interruptions},
+                            {"sessions", std::move(sessions)}});
         }
         const auto& p = row.predicted;
-        rows.push_back({{"offer", p.offer}, {"market", p.market}, {"policy", p.policy},
-                        {"predicted", {{"makespan_hours", band(p.makespan_hours)}, {"billed_hours", band(p.billed_hours)},
-                                       {"cost", band(p.cost)}, {"interruptions_mean", p.interruptions_mean},
-                                       {"wall_seconds_mean", p.makespan_hours.mean * 3600.0 / k}}},
-                        {"real", {{"makespan_hours_mean", row.real_makespan_mean}, {"billed_hours_mean", row.real_billed_mean},
-                                  {"cost_mean", row.real_cost_mean},
-                                  {"wall_seconds_mean", row.real_makespan_mean * 3600.0 / k}, {"runs", std::move(runs)}}},
-                        {"makespan_mean_error", row.makespan_error}, {"cost_mean_error", row.cost_error},
-                        {"makespan_inside_p05_p95", row.makespan_inside}, {"cost_inside_p05_p95", row.cost_inside}});
+        rows.push_back({{"offer", p.offer},
+                        {"market", p.market},
+                        {"policy", p.policy},
+                        {"predicted",
+                         {{"makespan_hours", band(p.makespan_hours)},
+                          {"billed_hours", band(p.billed_hours)},
+                          {"cost", band(p.cost)},
+                          {"interruptions_mean", p.interruptions_mean},
+                          {"wall_seconds_mean", p.makespan_hours.mean * 3600.0 / k}}},
+                        {"real",
+                         {{"makespan_hours_mean", row.real_makespan_mean},
+                          {"billed_hours_mean", row.real_billed_mean},
+                          {"cost_mean", row.real_cost_mean},
+                          {"wall_seconds_mean", row.real_makespan_mean * 3600.0 / k},
+                          {"runs", std::move(runs)}}},
+                        {"makespan_mean_error", row.makespan_error},
+                        {"cost_mean_error", row.cost_error},
+                        {"makespan_inside_p05_p95", row.makespan_inside},
+                        {"cost_inside_p05_p95", row.cost_inside}});
     }
     const auto& c = r.calib;
     return {{"scenario", r.scenario},
             {"currency", r.currency},
             {"time_scale", k},
-            {"time_scale_note", "1 real second stands for time_scale model seconds: interruption rates, restart delays "
-                                 "and billing act in model time"},
-            {"job", {{"bench", r.spec.bench}, {"steps", r.spec.steps}, {"checkpoint_every_steps", r.spec.checkpoint_every}}},
-            {"calibration", {{"steps", c.steps}, {"startup_seconds", c.startup}, {"step_seconds", c.step},
-                             {"checkpoint_seconds", c.checkpoint}, {"restore_seconds", c.restore}, {"tail_seconds", c.tail},
-                             {"job_seconds", c.job_seconds(r.spec)}}},
+            {"time_scale_note",
+             "1 real second stands for time_scale model seconds: interruption rates, restart delays "
+             "and billing act in model time"},
+            {"job",
+             {{"bench", r.spec.bench}, {"steps", r.spec.steps}, {"checkpoint_every_steps", r.spec.checkpoint_every}}},
+            {"calibration",
+             {{"steps", c.steps},
+              {"startup_seconds", c.startup},
+              {"step_seconds", c.step},
+              {"checkpoint_seconds", c.checkpoint},
+              {"restore_seconds", c.restore},
+              {"tail_seconds", c.tail},
+              {"job_seconds", c.job_seconds(r.spec)}}},
             {"trials", r.trials},
             {"seed", r.seed},
             {"candidates", std::move(rows)}};

@@ -95,15 +95,18 @@ inline spot_market parse_spot(const json_cursor& c, std::optional<currency> def)
         return spot_market{time_price(*p, def)};
     }
     spot_history h{{}, def.value_or(currency("USD")), price_unit::hour};
-    if (auto cc = c.optional("currency")) h.currency = cc->currency();
-    else if (!def) c.fail("a \"currency\" for the price history (this file sets no default currency)");
+    if (auto cc = c.optional("currency"))
+        h.currency = cc->currency();
+    else if (!def)
+        c.fail("a \"currency\" for the price history (this file sets no default currency)");
     if (auto per = c.optional("per")) {
         try {
             h.per = parse_price_unit(per->string());
         } catch (const value_error& e) {
             per->fail(e.what());
         }
-        if (h.per == price_unit::month || h.per == price_unit::gb) per->fail("a unit of time (\"second\", \"minute\", \"hour\" or \"day\")");
+        if (h.per == price_unit::month || h.per == price_unit::gb)
+            per->fail("a unit of time (\"second\", \"minute\", \"hour\" or \"day\")");
     }
     for (const auto& pt : c["price_history"].elements(true)) {
         pt.expect_object({"from", "amount"});
@@ -211,8 +214,10 @@ inline offer parse_offer(const json_cursor& c, std::optional<currency> def) {
         }
         o.egress = egress_tiers(std::move(tiers));
     }
-    if (auto b = c.optional("billing")) o.billing = detail::parse_billing(*b, def);
-    else if (o.on_demand || o.spot) c.fail("a \"billing\" rule (e.g. {\"increment\": \"1s\", \"minimum\": \"60s\"})");
+    if (auto b = c.optional("billing"))
+        o.billing = detail::parse_billing(*b, def);
+    else if (o.on_demand || o.spot)
+        c.fail("a \"billing\" rule (e.g. {\"increment\": \"1s\", \"minimum\": \"60s\"})");
     if (o.billing.cap && o.on_demand && !(o.billing.cap->cap.currency_of() == o.on_demand->price.amount.currency_of()))
         c["billing"]["monthly_cap"].fail("the on-demand price's currency");
     if (auto n = c.optional("notes")) o.notes = n->string();
@@ -287,13 +292,15 @@ inline json to_json(const offer& o) {
     json m = json::object();
     if (o.on_demand) m["on_demand"] = json{{"price", to_json(o.on_demand->price)}};
     if (o.spot) {
-        if (const auto* q = std::get_if<quoted_price>(&o.spot->price)) m["spot"] = json{{"price", to_json(*q)}};
+        if (const auto* q = std::get_if<quoted_price>(&o.spot->price))
+            m["spot"] = json{{"price", to_json(*q)}};
         else {
             const auto& h = std::get<spot_history>(o.spot->price);
             json pts = json::array();
             for (const auto& p : h.points)
                 pts.push_back(json{{"from", format_timestamp(p.from)}, {"amount", to_decimal_string(p.amount, 30)}});
-            m["spot"] = json{{"price_history", pts}, {"currency", std::string(h.currency.code())},
+            m["spot"] = json{{"price_history", pts},
+                             {"currency", std::string(h.currency.code())},
                              {"per", std::string(to_string(h.per))}};
         }
     }
@@ -342,7 +349,9 @@ inline json to_json(const offer& o) {
 }
 
 inline json to_json(const catalog& c) {
-    json j{{"schema", std::string(catalog_schema)}, {"name", c.name}, {"as_of", format_date(c.as_of)},
+    json j{{"schema", std::string(catalog_schema)},
+           {"name", c.name},
+           {"as_of", format_date(c.as_of)},
            {"source", c.source}};
     if (!c.notes.empty()) j["notes"] = c.notes;
     if (c.currency) j["currency"] = std::string(c.currency->code());

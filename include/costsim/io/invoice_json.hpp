@@ -27,7 +27,8 @@ inline json to_json(const invoice& inv) {
     };
     json lines = json::array();
     for (const auto& l : inv.lines) {
-        json j{{"item", l.item}, {"billed_seconds", secs(l.billed)},
+        json j{{"item", l.item},
+               {"billed_seconds", secs(l.billed)},
                {"exact", to_decimal_string(l.exact.amount())},
                {"amount", round_half_up(l.exact).to_string()}};
         if (!l.month.empty()) j["month"] = l.month;
@@ -43,7 +44,8 @@ inline json to_json(const invoice& inv) {
            {"billed_seconds", secs(inv.billed)},
            {"lines", lines},
            {"total_exact", to_decimal_string(inv.total_exact.amount())}};
-    if (!is_terminating(inv.total_exact.amount())) j["total_exact_fraction"] = to_fraction_string(inv.total_exact.amount());
+    if (!is_terminating(inv.total_exact.amount()))
+        j["total_exact_fraction"] = to_fraction_string(inv.total_exact.amount());
     j["total"] = inv.total.to_string();
     j["billing"] = inv.rule;
     if (!inv.rates_used.empty()) {

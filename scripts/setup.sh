@@ -13,6 +13,7 @@ if [ "${1:-}" = "--test" ]; then
   COSTSIM_PACKAGES+=(libopenmpi-dev openmpi-bin)  # `simulate --mpi`, checked with mpirun -np 2
   COSTSIM_PACKAGES+=(libbenchmark-dev)  # bench/ kernels, compiled (not timed) in stage 1
   COSTSIM_PACKAGES+=(clang libclang-rt-dev)  # fuzz/ targets (libFuzzer), built and replayed in stage 4
+  COSTSIM_PACKAGES+=(clang-format)  # stage 0: the tree is formatted as .clang-format says
 fi
 # --bench: what bench/ needs (Google Benchmark kernels, the numpy peer, MPI).
 if [ "${1:-}" = "--bench" ]; then

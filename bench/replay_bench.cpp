@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include <costsim/io/trace_json.hpp>
 #include <costsim/tick_trial.hpp>
 
 using namespace costsim;

@@ -93,20 +93,21 @@ std::vector<costsim::measurement> run_bilstm(const common_options& o, const bils
     costsim::measurement m;
     m.workload = "bilstm-sentiment";
     m.task = "train";
-    m.model = costsim::json{
-        {"architecture", "Embedding -> BiLSTM -> Dropout -> Dense(1, sigmoid)"},
-        {"vocab", b.vocab},
-        {"embed", b.embed},
-        {"hidden", b.hidden},
-        {"seq_len", b.seq},
-        {"dropout", b.dropout},
-        {"optimizer", "adam"},
-        {"optimizer_impl", b.optimizer_impl},
-        {"lr", b.lr},
-        {"loss", "binary_cross_entropy"},
-        {"parameters", parameter_count(*model)},
-        {"steps_total", total},
-        {"train_loss_mean", t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}};
+    m.model = costsim::json{{"architecture", "Embedding -> BiLSTM -> Dropout -> Dense(1, sigmoid)"},
+                            {"vocab", b.vocab},
+                            {"embed", b.embed},
+                            {"hidden", b.hidden},
+                            {"seq_len", b.seq},
+                            {"dropout", b.dropout},
+                            {"optimizer", "adam"},
+                            {"optimizer_impl", b.optimizer_impl},
+                            {"lr", b.lr},
+                            {"loss", "binary_cross_entropy"},
+                            {"parameters", parameter_count(*model)},
+                            {"steps_total", total},
+                            {"train_loss_mean",
+                             t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}}
+                  .dump();
     m.data.source = o.data.empty() ? "synthetic" : "file";
     m.data.format = data.format;
     if (!o.data.empty()) m.data.path = o.data;

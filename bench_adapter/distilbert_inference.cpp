@@ -137,7 +137,8 @@ std::vector<costsim::measurement> run_distilbert(const common_options& o, const 
                                 {"max_positions", d.max_positions},
                                 {"seq_len", d.seq},
                                 {"classes", d.classes},
-                                {"parameters", parameter_count(*model)}};
+                                {"parameters", parameter_count(*model)}}
+                      .dump();
         m.data.source = o.data.empty() ? "synthetic" : "file";
         m.data.format = texts.format;
         if (!o.data.empty()) m.data.path = o.data;

@@ -140,7 +140,8 @@ std::vector<costsim::measurement> run_resnet(const common_options& o, const resn
                               {"parameters", parameter_count(*model)},
                               {"steps_total", total},
                               {"train_loss_mean",
-                               t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}};
+                               t.state.loss_count ? t.state.loss_sum / static_cast<double>(t.state.loss_count) : 0.0}}
+                    .dump();
             m.data.source = o.data.empty() ? "synthetic" : "file";
             m.data.format = data.format;
             if (!o.data.empty()) m.data.path = o.data;

@@ -14,6 +14,7 @@
 #include <torch/torch.h>
 
 #include "costsim/error.hpp"
+#include "costsim/io/measurement_json.hpp"
 #include "costsim/measurement.hpp"
 
 namespace bench {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "costsim/io/measurement_json.hpp"
 #include "costsim/measurement.hpp"
 #include "runner.hpp"
 

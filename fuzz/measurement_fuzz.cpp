@@ -1,6 +1,6 @@
 // fuzz/measurement_fuzz.cpp — costsim.measurement/v1 files (one object or an array), as
 // `costsim-bench` writes them and a scenario's "measured" reads them.
-#include "costsim/measurement.hpp"
+#include "costsim/io/measurement_json.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // fuzz/published_fuzz.cpp — costsim.published/v1 study files (a scenario's "published").
-#include "costsim/published.hpp"
+#include "costsim/io/published_json.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // fuzz/speed_table_fuzz.cpp — costsim.speed/v1 relative-speed tables (a workload's "speed").
-#include "costsim/runtime_source.hpp"
+#include "costsim/io/speed_json.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,6 +1,6 @@
 // fuzz/spot_trace_fuzz.cpp — spot availability traces (`replay --trace`, `trace-stats`,
 // trace_fit), parsed and summarised as trace-stats does.
-#include "costsim/trace.hpp"
+#include "costsim/io/trace_json.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // fuzz/trace_windows_fuzz.cpp — the evaluation windows file of `replay --windows`.
-#include "costsim/trace.hpp"
+#include "costsim/io/trace_json.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "costsim/io/trace_json.hpp"
 #include "costsim/trace.hpp"
 #include "text.hpp"
 

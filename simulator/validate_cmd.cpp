@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "costsim/io/measurement_json.hpp"
 #include "costsim/measurement.hpp"
 #include "costsim/streams.hpp"
 #include "costsim/validate.hpp"

@@ -2,6 +2,7 @@
 // input is refused with its JSON pointer, and the adapter turns measurements into a
 // scenario's workload (offer and device-name mapping, speeds, scaling, memory), including
 // through parse_scenario.
+#include <costsim/io/measurement_json.hpp>
 #include <costsim/measurement.hpp>
 #include <costsim/scenario.hpp>
 
@@ -19,7 +20,7 @@ measurement sample(double samples_per_second = 400.0, std::string device = "Tesl
     measurement m;
     m.workload = "bilstm-sentiment";
     m.task = "train";
-    m.model = json{{"vocab", 274562}, {"embed", 128}};
+    m.model = json{{"vocab", 274562}, {"embed", 128}}.dump();
     m.device_kind = "cuda";
     m.device_name = std::move(device);
     m.threads = 8;
@@ -131,6 +132,7 @@ TEST_CASE("a measurement round-trips through costsim.measurement/v1 JSON unchang
     REQUIRE(back.quality);
     CHECK(back.quality->accuracy == 0.81);
     CHECK(back.versions == m.versions);
+    CHECK(back.model == m.model);  // the configuration as canonical JSON text
 
     SUBCASE("optional parts stay absent") {
         measurement inf = sample();

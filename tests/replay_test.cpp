@@ -1,4 +1,5 @@
 // Tests of costsim/replay.hpp: windows and starts, statistics, savings, refusals.
+#include <costsim/io/trace_json.hpp>
 #include <costsim/replay.hpp>
 
 #include <string>

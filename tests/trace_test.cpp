@@ -1,4 +1,5 @@
 // Tests of costsim/trace.hpp: reading, round trip, runs, windows, statistics, bad input.
+#include <costsim/io/trace_json.hpp>
 #include <costsim/trace.hpp>
 
 #include <string>

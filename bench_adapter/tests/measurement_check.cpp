@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "costsim/measurement.hpp"
+#include "costsim/io/measurement_json.hpp"
 
 namespace {
 

@@ -12,6 +12,7 @@
 // implies: cost / the offer's billed hourly rate (on-demand price plus attached resources,
 // converted with the catalog's rates), stated as derived. Costs are compared at the
 // study's own precision: the significant digits of its printed amount ("3.3" has two).
+// Reading the file is io/published_json.hpp.
 //
 // Conclusions (checked by study_check.hpp against costsim's own figures):
 //   "cheapest_when_busy" (offer, months): that monthly offer, amortised over `months` at
@@ -23,17 +24,16 @@
 //   "multi_gpu_uses_one": offers with several GPUs run the job on one of them.
 #pragma once
 
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "costsim/breakeven.hpp"
+#include "costsim/catalog.hpp"
 #include "costsim/decimal.hpp"
 #include "costsim/duration.hpp"
-#include "costsim/io/catalog_json.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/error.hpp"
 #include "costsim/runtime_source.hpp"
 
 namespace costsim {
@@ -41,8 +41,6 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 // Interface
 // ---------------------------------------------------------------------------------------
-
-inline constexpr std::string_view published_schema = "costsim.published/v1";
 
 struct published_row {
     std::string offer;
@@ -68,9 +66,6 @@ struct published_study {
     std::vector<published_row> rows;
     std::vector<published_claim> claims;
 };
-
-published_study parse_published_study(const json_cursor& c);
-published_study load_published_study(const std::string& path);
 
 /// The runtime a row gives on its offer, and where it comes from. Throws input_error (the
 /// row's pointer) when the offer is not in `cat`, or a cost-only row's offer has no
@@ -121,75 +116,6 @@ inline std::string to_significant_string(const exact& x, int digits) {
     exact scale(1);
     for (int i = 0; i < -places; ++i) scale *= 10;
     return to_fixed_string(exact(round_half_up(exact(x / scale), 0) * scale), 0);
-}
-
-inline published_study parse_published_study(const json_cursor& c) {
-    auto schema = c["schema"];
-    if (schema.string() != published_schema) schema.fail("\"" + std::string(published_schema) + "\"");
-    c.expect_object({"schema", "study", "source", "notes", "rows", "conclusions"});
-    published_study st;
-    st.file = c.file();
-    st.study = c["study"].string();
-    st.source = c["source"].string();
-    for (const auto& r : c["rows"].elements(true)) {
-        r.expect_object({"offer", "market", "runtime", "reported_cost", "note"});
-        published_row row;
-        row.pointer = r.pointer();
-        row.offer = r["offer"].string();
-        auto m = r["market"];
-        row.market = parse_market_kind(m.choice({"on_demand", "spot", "monthly"}));
-        if (auto rt = r.optional("runtime")) {
-            row.runtime = rt->duration();
-            if (row.runtime->count() <= 0) rt->fail("a positive runtime");
-        }
-        if (auto rc = r.optional("reported_cost")) {
-            rc->expect_object({"amount", "currency"});
-            row.reported_text = (*rc)["amount"].string();
-            row.reported_cost = money((*rc)["amount"].decimal(), (*rc)["currency"].currency());
-        }
-        if (!row.runtime && !row.reported_cost)
-            r.fail("a \"runtime\" or a \"reported_cost\" (a row gives one or both)");
-        if (auto n = r.optional("note")) row.note = n->string();
-        st.rows.push_back(std::move(row));
-    }
-    if (auto cs = c.optional("conclusions")) {
-        for (const auto& e : cs->elements()) {
-            e.expect_object({"claim", "check", "offer", "provider", "months"});
-            published_claim k;
-            k.pointer = e.pointer();
-            k.text = e["claim"].string();
-            const std::string check = e["check"].choice(
-                {"cheapest_when_busy", "cheapest_vm_provider", "cheaper_gpu_better_value", "multi_gpu_uses_one"});
-            auto only = [&](std::initializer_list<std::string_view> allowed) {
-                for (const auto& [key, _] : e.value().items()) {
-                    bool ok = key == "claim" || key == "check";
-                    for (auto a : allowed) ok = ok || key == a;
-                    if (!ok) e[key].fail("no \"" + key + "\" for the \"" + check + "\" check");
-                }
-            };
-            if (check == "cheapest_when_busy") {
-                only({"offer", "months"});
-                k.check = claim_check::cheapest_when_busy;
-                k.subject = e["offer"].string();
-                if (auto mo = e.optional("months")) k.months = static_cast<int>(mo->integer(1, 1200));
-            } else if (check == "cheapest_vm_provider") {
-                only({"provider"});
-                k.check = claim_check::cheapest_vm_provider;
-                k.subject = e["provider"].string();
-            } else {
-                only({});
-                k.check = check == "multi_gpu_uses_one" ? claim_check::multi_gpu_uses_one
-                                                        : claim_check::cheaper_gpu_better_value;
-            }
-            st.claims.push_back(std::move(k));
-        }
-    }
-    return st;
-}
-
-inline published_study load_published_study(const std::string& path) {
-    const json j = load_json_file(path);
-    return parse_published_study(json_cursor(j, path));
 }
 
 inline derived_runtime runtime_of(const published_study& st, const published_row& row, const catalog& cat) {

@@ -19,22 +19,19 @@
 //    preemption being an available tick followed by an unavailable one. A run cut by the
 //    trace's start or end is counted (it is all the trace knows) and flagged in
 //    `censored_lifetimes` / `censored_outages`.
-// Reading is strict: a missing or non-positive `gap_seconds`, a string where a number
-// belongs, a negative or fractional value, or empty `data` is an input_error naming the
-// file and the JSON pointer.
+// Reading and writing them is io/trace_json.hpp.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "costsim/duration.hpp"
+#include "costsim/error.hpp"
 #include "costsim/fast_units.hpp"
-#include "costsim/json_input.hpp"
 #include "costsim/stats.hpp"
 
 namespace costsim {
@@ -69,10 +66,7 @@ private:
     std::string name_, file_;
 };
 
-spot_trace load_spot_trace(const std::string& path);
-spot_trace parse_spot_trace(const json_cursor& root, std::string name);
-/// The trace in its published form (round-trips through parse_spot_trace).
-json to_json(const spot_trace& t);
+/// The trace in its published form (round-trips through io/trace_json.hpp's parse_spot_trace).
 
 /// [start, end) in ticks of one trace.
 struct tick_window {
@@ -87,9 +81,6 @@ struct trace_windows {
     /// The windows of `trace_name`; input_error (naming the file) when absent.
     const std::vector<tick_window>& of(const std::string& trace_name) const;
 };
-trace_windows load_trace_windows(const std::string& path);
-trace_windows parse_trace_windows(const json_cursor& root);
-json to_json(const trace_windows& w);
 
 struct run_stats {
     std::size_t count = 0;
@@ -110,7 +101,6 @@ struct trace_stats {
 };
 
 trace_stats compute_trace_stats(const spot_trace& t);
-json to_json(const trace_stats& s);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -128,60 +118,6 @@ inline spot_trace::spot_trace(usec gap, std::vector<std::uint32_t> values, std::
             available(i) == available(i + 1) ? run_end_[static_cast<std::size_t>(i + 1)] : i + 1;
 }
 
-inline spot_trace parse_spot_trace(const json_cursor& c, std::string name) {
-    c.expect_object({"metadata", "data"});
-    auto md = c["metadata"];
-    if (!md.value().is_object()) md.fail("an object such as {\"gap_seconds\": 600}");
-    auto g = md["gap_seconds"];
-    if (!g.value().is_number()) g.fail("a positive number of seconds, got " + json_type_name(g.value()));
-    double gs = g.value().get<double>();
-    if (!(gs > 0) || !std::isfinite(gs) || gs > 86400.0 * 365)
-        g.fail("a positive number of seconds (at most a year), got " + g.value().dump());
-    usec gap;
-    try {
-        gap = duration_from_seconds(gs);
-    } catch (const value_error& e) {
-        g.fail(e.what());
-    }
-    auto data = c["data"];
-    if (!data.value().is_array()) data.fail("an array of ticks, got " + json_type_name(data.value()));
-    if (data.value().empty()) data.fail("a non-empty array of ticks (the trace has no data)");
-    std::vector<std::uint32_t> v;
-    v.reserve(data.value().size());
-    const json& arr = data.value();
-    for (std::size_t i = 0; i < arr.size(); ++i) {
-        const json& x = arr[i];
-        if (x.is_number_unsigned() || (x.is_number_integer() && x.get<std::int64_t>() >= 0)) {
-            auto u = x.get<std::uint64_t>();
-            if (u > 0xffffffffULL)
-                json_cursor(x, c.file(), data.pointer() + "/" + std::to_string(i)).fail("a count below 2^32");
-            v.push_back(static_cast<std::uint32_t>(u));
-            continue;
-        }
-        std::string want = "a non-negative integer (0: spot available, non-zero: not), got ";
-        json_cursor(x, c.file(), data.pointer() + "/" + std::to_string(i))
-            .fail(want + (x.is_number() ? x.dump() : json_type_name(x)));
-    }
-    return spot_trace(gap, std::move(v), std::move(name));
-}
-
-inline spot_trace load_spot_trace(const std::string& path) {
-    json j = load_json_file(path);
-    spot_trace t = parse_spot_trace(json_cursor(j, path), std::filesystem::path(path).stem().string());
-    t.set_file(path);
-    return t;
-}
-
-inline json to_json(const spot_trace& t) {
-    json md = json::object();
-    const auto us = t.gap().count();
-    if (us % 1000000 == 0)
-        md["gap_seconds"] = us / 1000000;
-    else
-        md["gap_seconds"] = static_cast<double>(us) / 1e6;
-    return json{{"metadata", md}, {"data", t.values()}};
-}
-
 inline const std::vector<tick_window>& trace_windows::of(const std::string& trace_name) const {
     auto it = windows.find(trace_name);
     if (it == windows.end()) {
@@ -190,47 +126,6 @@ inline const std::vector<tick_window>& trace_windows::of(const std::string& trac
         throw input_error(file, "/windows", "windows for trace \"" + trace_name + "\" (the file has: " + known + ")");
     }
     return it->second;
-}
-
-inline trace_windows parse_trace_windows(const json_cursor& c) {
-    c.expect_object({"description", "windows"});
-    trace_windows w;
-    w.file = c.file();
-    if (auto d = c.optional("description")) w.description = d->string();
-    auto ws = c["windows"];
-    if (!ws.value().is_object())
-        ws.fail("an object of trace name to [[start, end], ...], got " + json_type_name(ws.value()));
-    if (ws.value().empty()) ws.fail("windows for at least one trace");
-    for (const auto& [name, _] : ws.value().items()) {
-        std::vector<tick_window> list;
-        for (const auto& e : ws[name].elements(true)) {
-            auto pair = e.elements();
-            if (pair.size() != 2) e.fail("a window [start, end] of two tick indices");
-            tick_window tw{pair[0].integer(0, std::int64_t{1} << 40), pair[1].integer(0, std::int64_t{1} << 40)};
-            if (tw.end <= tw.start) pair[1].fail("an end tick after the start (" + std::to_string(tw.start) + ")");
-            list.push_back(tw);
-        }
-        w.windows.emplace(name, std::move(list));
-    }
-    return w;
-}
-
-inline trace_windows load_trace_windows(const std::string& path) {
-    json j = load_json_file(path);
-    return parse_trace_windows(json_cursor(j, path));
-}
-
-inline json to_json(const trace_windows& w) {
-    json ws = json::object();
-    for (const auto& [name, list] : w.windows) {
-        json a = json::array();
-        for (const auto& x : list) a.push_back(json::array({x.start, x.end}));
-        ws[name] = a;
-    }
-    json j = json::object();
-    if (!w.description.empty()) j["description"] = w.description;
-    j["windows"] = ws;
-    return j;
 }
 
 namespace detail {
@@ -280,22 +175,6 @@ inline trace_stats compute_trace_stats(const spot_trace& t) {
     const double avail_hours = g.count() * static_cast<double>(avail);
     s.poisson_rate = avail_hours > 0 ? hazard(static_cast<double>(s.preemptions) / avail_hours) : hazard{};
     return s;
-}
-
-inline json to_json(const trace_stats& s) {
-    auto runs = [](const run_stats& r) {
-        return json{{"count", r.count},           {"censored", r.censored},     {"mean_hours", r.mean.count()},
-                    {"p05_hours", r.p05.count()}, {"p50_hours", r.p50.count()}, {"p95_hours", r.p95.count()},
-                    {"min_hours", r.min.count()}, {"max_hours", r.max.count()}};
-    };
-    return json{{"ticks", s.ticks},
-                {"gap_seconds", static_cast<double>(s.gap.count()) / 1e6},
-                {"hours", s.length.count()},
-                {"availability", s.availability},
-                {"lifetimes", runs(s.lifetimes)},
-                {"outages", runs(s.outages)},
-                {"preemptions", s.preemptions},
-                {"poisson_rate_per_hour", s.poisson_rate.per_hour()}};
 }
 
 }  // namespace costsim

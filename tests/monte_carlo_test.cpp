@@ -305,3 +305,15 @@ TEST_CASE("past exact_quantiles_up_to the summary streams: same moments, quantil
     streamed.threads = 1;
     CHECK(to_json(simulate(s, two)).dump() == to_json(simulate(s, streamed)).dump());
 }
+
+TEST_CASE("a candidate that cannot be priced is an input_error at that candidate's pointer") {
+    json d = spec_scenario();
+    // The spot price in EUR, and no exchange rate to the scenario's USD anywhere.
+    d["offers"][0]["markets"]["spot"]["price"]["currency"] = "EUR";
+    const scenario s = parse(d);
+    mc_options o;
+    o.trials = 100;
+    CHECK_THROWS_WITH_AS(simulate(s, o),
+                         "s.json: /candidates/0: no exchange rate from EUR to USD for offer \"ref/p3.2xlarge\"",
+                         input_error);
+}

@@ -26,6 +26,12 @@ money in_scenario_currency(const scenario& s, const offer& o, const money& m);
 /// A quoted time price, per hour, in the scenario's currency.
 fast_price_per_hour hourly_price(const scenario& s, const offer& o, const quoted_price& p);
 
+/// f(), with a model_error met while running candidate k (a missing exchange rate, a policy
+/// its market cannot run, a campaign that never finishes) rethrown as an input_error at that
+/// candidate: the scenario's file and the candidate's pointer ("/candidates/2", or "/plan").
+template <class F>
+decltype(auto) at_candidate(const scenario& s, const candidate& k, F&& f);
+
 /// The campaign a spot candidate runs (exposed for tests and the exact replay check).
 campaign make_campaign(const scenario& s, const candidate& k);
 /// The tick campaign of a greedy / uniform_progress / spot_only / on_demand candidate on
@@ -38,6 +44,15 @@ usec mc_tick_of(const candidate& k);
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
+
+template <class F>
+decltype(auto) at_candidate(const scenario& s, const candidate& k, F&& f) {
+    try {
+        return f();
+    } catch (const model_error& e) {
+        throw input_error(s.file, k.pointer, e.what());
+    }
+}
 
 inline money in_scenario_currency(const scenario& s, const offer& o, const money& m) {
     if (m.currency_of() == s.in_currency) return m;

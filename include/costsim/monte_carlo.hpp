@@ -101,6 +101,9 @@ struct simulation_result {
     std::vector<candidate_result> candidates;
 };
 
+/// Runs every candidate of `s`. A candidate that cannot be run (a price in a currency the
+/// catalog has no rate for, a campaign that never finishes) is an input_error naming the
+/// scenario's file and that candidate's pointer.
 simulation_result simulate(const scenario& s, const mc_options& o);
 
 struct trial_table;
@@ -380,7 +383,7 @@ inline std::optional<trial_result> fixed_outcome(const scenario& s, const candid
 // fixed_outcome of every candidate, in order.
 inline std::vector<std::optional<trial_result>> fixed_outcomes(const scenario& s) {
     std::vector<std::optional<trial_result>> v;
-    for (const candidate& k : s.candidates) v.push_back(fixed_outcome(s, k));
+    for (const candidate& k : s.candidates) v.push_back(at_candidate(s, k, [&] { return fixed_outcome(s, k); }));
     return v;
 }
 
@@ -421,7 +424,7 @@ inline void run_rows(const scenario& s, std::size_t i, const mc_options& o, unsi
     const std::uint64_t lo = rank_share(from, to, rank, ranks), hi = rank_share(from, to, rank + 1, ranks);
     for (std::uint64_t j = 0; j < slices; ++j) {
         std::uint64_t a = lo + (hi - lo) * j / slices, b = lo + (hi - lo) * (j + 1) / slices;
-        run_spot_trials(s, k, static_cast<std::uint32_t>(i), o.seed, a, b, threads, t);
+        at_candidate(s, k, [&] { run_spot_trials(s, k, static_cast<std::uint32_t>(i), o.seed, a, b, threads, t); });
         if (slice_done) slice_done(j);
     }
     if (o.scale_out && ranks > 1) {

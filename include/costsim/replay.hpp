@@ -177,7 +177,7 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         if (needs_deadline(k.policy) && !deadline)
             refuse("/policy", "a deadline (" + std::string(to_string(k.policy)) + " needs one)");
 
-        tick_campaign c = make_tick_campaign(sc, k, t.gap());
+        tick_campaign c = at_candidate(s, k, [&] { return make_tick_campaign(sc, k, t.gap()); });
         std::vector<double> cost, makespan, billed;
         double interruptions = 0, spot_work = 0;
         std::uint64_t met = 0, outlasted = 0;
@@ -188,14 +188,17 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         };
         if (k.market != market_kind::spot || std::holds_alternative<quoted_price>(of.spot->price)) {
             fast_price_per_hour p{0.0};
-            if (k.market == market_kind::spot) p = hourly_price(sc, of, std::get<quoted_price>(of.spot->price));
+            if (k.market == market_kind::spot)
+                p = at_candidate(s, k, [&] { return hourly_price(sc, of, std::get<quoted_price>(of.spot->price)); });
             constant_spot_price cp(p);
             run(cp);
         } else {
             std::vector<price_point> pts = spot_history_points(of, s.start);
             const auto& h = std::get<spot_history>(of.spot->price);
             const double factor =
-                hourly_price(sc, of, quoted_price{money(exact(1), h.currency), price_unit::hour, false, {}}).value();
+                at_candidate(s, k, [&] {
+                    return hourly_price(sc, of, quoted_price{money(exact(1), h.currency), price_unit::hour, false, {}});
+                }).value();
             for (auto& p : pts) p.price = fast_price_per_hour(p.price.value() * factor);
             piecewise_spot_price pp(std::move(pts));
             run(pp);

@@ -91,11 +91,14 @@ std::string render_plan(const plan_result& p) {
     for (std::size_t i = 0; i < p.rows.size(); ++i) {
         const plan_row& row = p.rows[i];
         const candidate_result& c = row.result;
-        std::string ckpt = c.checkpoint_rule == "none" ? "-" : fmt::format("{:.2f}h", c.checkpoint.every.count());
-        if (c.checkpoint_rule == "young" || c.checkpoint_rule == "daly") ckpt = c.checkpoint_rule + " " + ckpt;
+        const checkpoint_rule rule = c.checkpoint.rule;
+        std::string ckpt = rule == checkpoint_rule::none ? "-" : fmt::format("{:.2f}h", c.checkpoint.every.count());
+        if (rule == checkpoint_rule::young || rule == checkpoint_rule::daly)
+            ckpt = std::string(to_string(rule)) + " " + ckpt;
+        const std::string market(to_string(c.market)), policy(to_string(c.policy));
         std::string marks = row.pareto ? "pareto" : "";
         if (p.recommended && *p.recommended == i) marks += marks.empty() ? "<- recommended" : ", <- recommended";
-        t.add({std::to_string(i + 1), c.offer, c.market, c.policy == "on_demand" ? "-" : c.policy,
+        t.add({std::to_string(i + 1), c.offer, market, c.policy == policy_kind::on_demand ? "-" : policy,
                std::to_string(row.gpus_used), ckpt, runtime_cell(s, s.candidates[row.candidate_index]),
                fmt::format("{:.2f}", c.cost.mean), fmt::format("{:.2f}", c.cost.p95),
                fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
@@ -112,8 +115,9 @@ std::string render_plan(const plan_result& p) {
     if (p.recommended) {
         const auto& c = p.rows[*p.recommended].result;
         out += bold(fmt::format("  Recommendation: {} {}{}, expected {:.2f} {} (P95 {:.2f}) in {:.1f} h{}.", c.offer,
-                                c.market, c.policy == "on_demand" ? "" : " (" + c.policy + ")", c.cost.mean, r.currency,
-                                c.cost.p95, c.makespan_hours.mean,
+                                to_string(c.market),
+                                c.policy == policy_kind::on_demand ? "" : " (" + std::string(to_string(c.policy)) + ")",
+                                c.cost.mean, r.currency, c.cost.p95, c.makespan_hours.mean,
                                 r.deadline_hours
                                     ? fmt::format(", meets the deadline in {:.1f} % of trials", 100 * c.deadline_met)
                                     : std::string())) +

@@ -40,12 +40,13 @@ std::string render_text(const replay_result& r) {
         const auto& c = rc.stats;
         outlasted += rc.outlasted;
         if (rc.finished == 0) {
-            t.add({c.offer, c.market, c.policy, "-", "-", "-", "-", "-", "-", "-", "-", "-",
-                   r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-",
+            t.add({c.offer, std::string(to_string(c.market)), std::string(to_string(c.policy)), "-", "-", "-", "-", "-",
+                   "-", "-", "-", "-", r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-",
                    fmt::format("{}", rc.outlasted)});
             continue;
         }
-        t.add({c.offer, c.market, c.policy, fmt::format("{:.2f}", c.cost.mean),
+        t.add({c.offer, std::string(to_string(c.market)), std::string(to_string(c.policy)),
+               fmt::format("{:.2f}", c.cost.mean),
                std::isfinite(c.cost.std_error) ? fmt::format("{:.2f}", c.cost.ci95_hi - c.cost.mean) : "-",
                fmt::format("{:.2f}", c.cost.p50), fmt::format("{:.2f}", c.cost.p95),
                rc.saving_vs_on_demand ? fmt::format("{:.1f} %", 100 * *rc.saving_vs_on_demand) : "-",

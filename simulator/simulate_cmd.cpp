@@ -42,11 +42,13 @@ std::string render_text(const scenario& s, const simulation_result& r) {
                   {"interrupts", align::right},
                   {"deadline met", align::right}});
     for (const auto& c : r.candidates) {
-        std::string every = c.checkpoint_rule == "none" ? "-" : fmt::format("{:.3f}h", c.checkpoint.every.count());
-        if (c.checkpoint_rule == "young" || c.checkpoint_rule == "daly") every += " " + c.checkpoint_rule;
-        t.add({c.offer, c.market, c.policy, every, fmt::format("{:.2f}", c.cost.mean),
-               fmt::format("{:.2f}", c.cost.ci95_hi - c.cost.mean), fmt::format("{:.2f}", c.cost.p50),
-               fmt::format("{:.2f}", c.cost.p95), fmt::format("{:.2f}", c.cost.p99),
+        const checkpoint_rule rule = c.checkpoint.rule;
+        std::string every = rule == checkpoint_rule::none ? "-" : fmt::format("{:.3f}h", c.checkpoint.every.count());
+        if (rule == checkpoint_rule::young || rule == checkpoint_rule::daly)
+            every += " " + std::string(to_string(rule));
+        t.add({c.offer, std::string(to_string(c.market)), std::string(to_string(c.policy)), every,
+               fmt::format("{:.2f}", c.cost.mean), fmt::format("{:.2f}", c.cost.ci95_hi - c.cost.mean),
+               fmt::format("{:.2f}", c.cost.p50), fmt::format("{:.2f}", c.cost.p95), fmt::format("{:.2f}", c.cost.p99),
                fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
                fmt::format("{:.2f}", c.billed_hours.mean), fmt::format("{:.2f}", c.interruptions_mean),
                r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-"});

@@ -192,7 +192,7 @@ std::string render(const validation_result& r) {
         c.steps, c.startup, c.step, c.checkpoint, c.restore, c.tail, c.job_seconds(r.spec));
     for (const auto& row : r.rows) {
         const auto& p = row.predicted;
-        out += bold(fmt::format("{} {} {}", p.offer, p.market, p.policy)) + "\n";
+        out += bold(fmt::format("{} {} {}", p.offer, to_string(p.market), to_string(p.policy))) + "\n";
         out += fmt::format(
             "  predicted ({} trials): wall {:.1f} s [P05 {:.1f}, P95 {:.1f}]; makespan {:.3f} h [{:.3f}, {:.3f}]; "
             "billed {:.3f} h; cost {:.4f} {} [{:.4f}, {:.4f}]; interruptions {:.2f}\n",

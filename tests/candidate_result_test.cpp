@@ -12,13 +12,13 @@ TEST_CASE("a candidate is described by its offer, market, policy and resolved ch
     const scenario s = parse_scenario(json_cursor(d, "spec_scenario.json"));
     const candidate_result spot = describe_candidate(s, s.candidates[0]);
     CHECK(spot.offer == "ref/p3.2xlarge");
-    CHECK(spot.market == "spot");
-    CHECK(spot.policy == "spot_only");
-    CHECK(spot.checkpoint_rule == "fixed");
+    CHECK(spot.market == market_kind::spot);
+    CHECK(spot.policy == policy_kind::spot_only);
+    CHECK(spot.checkpoint.rule == checkpoint_rule::fixed);
     CHECK(spot.checkpoint.every.count() == doctest::Approx(1.0));
     // Without checkpoints the job is one stretch: `every` is the whole work.
     const candidate_result od = describe_candidate(s, s.candidates[1]);
-    CHECK(od.checkpoint_rule == "none");
+    CHECK(od.checkpoint.rule == checkpoint_rule::none);
     CHECK(od.checkpoint.every.count() == doctest::Approx(100.0));
 }
 

@@ -241,7 +241,7 @@ TEST_CASE("greedy and uniform_progress in Monte Carlo meet every deadline and ar
     simulation_result b = simulate(s, o);
     CHECK(to_json(a).dump() == to_json(b).dump());
     REQUIRE(a.candidates.size() == 4);
-    CHECK(a.candidates[0].policy == "greedy");
+    CHECK(a.candidates[0].policy == policy_kind::greedy);
     CHECK(a.candidates[0].deadline_met == 1.0);
     CHECK(a.candidates[1].deadline_met == 1.0);
     CHECK(a.candidates[0].makespan_hours.max <= 52.0 + 1e-9);

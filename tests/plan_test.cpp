@@ -87,7 +87,7 @@ TEST_CASE("under interruptions and a tight deadline the recommendation is the po
     const plan_row& best = p.rows[*p.recommended];
     // Spot alone almost never finishes 10 h of work in 12 h at λ = 0.3/h with 1 h waits;
     // the deadline policy always does, and costs less than 10.1 h on-demand (30.30 $).
-    CHECK(best.result.policy == "deadline_fallback");
+    CHECK(best.result.policy == policy_kind::deadline_fallback);
     CHECK(best.result.deadline_met == 1.0);
     CHECK(best.result.cost.mean < 30.3);
     for (std::size_t i = 0; i < *p.recommended; ++i) CHECK(p.rows[i].result.deadline_met < deadline_confidence);
@@ -143,10 +143,10 @@ TEST_CASE("candidates that run the same campaign share one simulation") {
     const candidate_result* daly = nullptr;
     const candidate_result* hourly = nullptr;
     for (const auto& row : p.rows) {
-        if (row.result.market != "spot") continue;
-        if (row.result.checkpoint_rule == "young") young = &row.result;
-        if (row.result.checkpoint_rule == "daly") daly = &row.result;
-        if (row.result.checkpoint_rule == "fixed") hourly = &row.result;
+        if (row.result.market != market_kind::spot) continue;
+        if (row.result.checkpoint.rule == checkpoint_rule::young) young = &row.result;
+        if (row.result.checkpoint.rule == checkpoint_rule::daly) daly = &row.result;
+        if (row.result.checkpoint.rule == checkpoint_rule::fixed) hourly = &row.result;
     }
     REQUIRE(young);
     REQUIRE(daly);
@@ -223,7 +223,7 @@ TEST_CASE("the demo's spot rows, fitted from real traces, show spread, a long P9
         if (k.market != market_kind::spot) continue;
         CHECK(k.interruptions.model == "trace_fit");
         CHECK(row.result.cost.p95 > row.result.cost.p05);  // interruptions happen: the cost spreads
-        if (row.result.offer == "aws/us-east-1/p3.2xlarge" && row.result.policy == "spot_only") {
+        if (row.result.offer == "aws/us-east-1/p3.2xlarge" && row.result.policy == policy_kind::spot_only) {
             p3_spot = true;
             // 0.49 interruptions per hour of running and 1.7 h outages on a 1.08 h job.
             CHECK(row.result.interruptions_mean > 0.3);

@@ -22,15 +22,16 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 struct candidate_result {
-    std::string offer, market, policy;
+    std::string offer;
+    market_kind market = market_kind::on_demand;
+    policy_kind policy = policy_kind::on_demand;
     summary cost, makespan_hours, billed_hours;
     /// Type-7 quantiles at 0, 1, ..., 100 % (for charts: histograms with equal-probability
     /// bins and CDFs).
     std::vector<double> cost_quantiles, makespan_quantiles;
     double interruptions_mean = 0, spot_work_fraction = 0;
-    double deadline_met = 1.0;  ///< fraction of trials done by the deadline (1 without one)
-    checkpoint_spec checkpoint;
-    std::string checkpoint_rule;
+    double deadline_met = 1.0;   ///< fraction of trials done by the deadline (1 without one)
+    checkpoint_spec checkpoint;  ///< as resolved; `rule` says which (none: `every` is the whole work)
 };
 
 /// The offer, market, policy and checkpoint of a candidate, as every result reports them
@@ -49,11 +50,10 @@ json to_json(const summary& s);
 inline candidate_result describe_candidate(const scenario& s, const candidate& k) {
     candidate_result c;
     c.offer = s.offer_of(k).id;
-    c.market = std::string(to_string(k.market));
-    c.policy = std::string(to_string(k.policy));
+    c.market = k.market;
+    c.policy = k.policy;
     c.checkpoint = k.checkpoint;
     if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
-    c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
     return c;
 }
 

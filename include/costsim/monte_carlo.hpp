@@ -612,15 +612,15 @@ inline json to_json(const simulation_result& r) {
     json cands = json::array();
     for (const auto& c : r.candidates) {
         json j{{"offer", c.offer},
-               {"market", c.market},
-               {"policy", c.policy},
+               {"market", std::string(to_string(c.market))},
+               {"policy", std::string(to_string(c.policy))},
                {"cost", to_json(c.cost)},
                {"makespan_hours", to_json(c.makespan_hours)},
                {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
                {"checkpoint",
                 {{"every_hours", c.checkpoint.every.count()},
                  {"cost_hours", c.checkpoint.cost.count()},
-                 {"rule", c.checkpoint_rule}}},
+                 {"rule", std::string(to_string(c.checkpoint.rule))}}},
                {"interruptions", {{"mean", c.interruptions_mean}}},
                {"spot_work_fraction", c.spot_work_fraction},
                {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
@@ -651,8 +651,8 @@ inline std::string to_csv(const simulation_result& r) {
         return q + "\"";
     };
     for (const auto& c : r.candidates) {
-        o << csv_field(c.offer) << "," << c.market << "," << c.policy << "," << c.checkpoint.every.count() << ","
-          << c.checkpoint.cost.count();
+        o << csv_field(c.offer) << "," << to_string(c.market) << "," << to_string(c.policy) << ","
+          << c.checkpoint.every.count() << "," << c.checkpoint.cost.count();
         for (const summary* s : {&c.cost, &c.makespan_hours})
             for (double v :
                  {s->mean, s->std_error, s->ci95_lo, s->ci95_hi, s->p05, s->p50, s->p95, s->p99, s->min, s->max})

@@ -302,7 +302,6 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
         const candidate& k = r.expanded.candidates[i];
         c.checkpoint = k.checkpoint;  // each row keeps the rule it was planned with
         if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
-        c.checkpoint_rule = std::string(to_string(k.checkpoint.rule));
         r.simulation.candidates.push_back(std::move(c));
     }
     for (std::size_t i = 0; i < r.simulation.candidates.size(); ++i) {

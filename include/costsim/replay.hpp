@@ -225,7 +225,7 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
     for (auto& c : out.candidates) {
         if (c.finished == 0) continue;
         for (const auto& od : out.candidates) {
-            if (od.finished > 0 && od.stats.offer == c.stats.offer && od.stats.policy == "on_demand") {
+            if (od.finished > 0 && od.stats.offer == c.stats.offer && od.stats.policy == policy_kind::on_demand) {
                 if (od.stats.cost.mean > 0) c.saving_vs_on_demand = 1.0 - c.stats.cost.mean / od.stats.cost.mean;
                 break;
             }
@@ -240,8 +240,8 @@ inline json to_json(const replay_result& r) {
         const auto& c = rc.stats;
         if (rc.finished == 0) {
             cands.push_back(json{{"offer", c.offer},
-                                 {"market", c.market},
-                                 {"policy", c.policy},
+                                 {"market", std::string(to_string(c.market))},
+                                 {"policy", std::string(to_string(c.policy))},
                                  {"cost", nullptr},
                                  {"makespan_hours", nullptr},
                                  {"deadline_met", c.deadline_met},
@@ -250,8 +250,8 @@ inline json to_json(const replay_result& r) {
             continue;
         }
         json j{{"offer", c.offer},
-               {"market", c.market},
-               {"policy", c.policy},
+               {"market", std::string(to_string(c.market))},
+               {"policy", std::string(to_string(c.policy))},
                {"cost", to_json(c.cost)},
                {"makespan_hours", to_json(c.makespan_hours)},
                {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},

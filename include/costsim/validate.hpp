@@ -434,8 +434,8 @@ inline json to_json(const validation_result& r) {
         }
         const auto& p = row.predicted;
         rows.push_back({{"offer", p.offer},
-                        {"market", p.market},
-                        {"policy", p.policy},
+                        {"market", std::string(to_string(p.market))},
+                        {"policy", std::string(to_string(p.policy))},
                         {"predicted",
                          {{"makespan_hours", band(p.makespan_hours)},
                           {"billed_hours", band(p.billed_hours)},

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "costsim/csv.hpp"
 #include "costsim/error.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/csv.hpp"
+#include "costsim/io/json_input.hpp"
 
 namespace bench {
 

@@ -1,6 +1,6 @@
 // fuzz/aws_price_history_fuzz.cpp — `aws ec2 describe-spot-price-history` output
 // (`import aws-price-history`), grouped into series as the import does.
-#include "costsim/aws_price_history.hpp"
+#include "costsim/io/aws_price_history.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

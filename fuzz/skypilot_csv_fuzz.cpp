@@ -1,6 +1,6 @@
 // fuzz/skypilot_csv_fuzz.cpp — SkyPilot catalog CSVs (`import skypilot`), for each cloud's
 // billing rules.
-#include "costsim/skypilot.hpp"
+#include "costsim/io/skypilot.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // fuzz/spot_advisor_fuzz.cpp — AWS Spot Advisor JSON (`import aws-spot-advisor`).
-#include "costsim/spot_advisor.hpp"
+#include "costsim/io/spot_advisor.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

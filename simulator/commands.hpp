@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 
 namespace costsim {
 struct plan_result;

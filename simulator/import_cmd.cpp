@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "costsim/aws_price_history.hpp"
+#include "costsim/io/aws_price_history.hpp"
 #include "costsim/io/catalog_json.hpp"
-#include "costsim/skypilot.hpp"
-#include "costsim/spot_advisor.hpp"
+#include "costsim/io/skypilot.hpp"
+#include "costsim/io/spot_advisor.hpp"
 
 namespace costsim::cli {
 

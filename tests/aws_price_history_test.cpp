@@ -1,5 +1,5 @@
-// Tests of costsim/aws_price_history.hpp: pages, offsets, grouping, catalog round trip, bad input.
-#include <costsim/aws_price_history.hpp>
+// Tests of costsim/io/aws_price_history.hpp: pages, offsets, grouping, catalog round trip, bad input.
+#include <costsim/io/aws_price_history.hpp>
 
 #include <string>
 

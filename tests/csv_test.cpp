@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "costsim/csv.hpp"
+#include "costsim/io/csv.hpp"
 
 using namespace costsim;
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 
 using namespace costsim;
 

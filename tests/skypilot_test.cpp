@@ -1,5 +1,5 @@
-// Tests of costsim/skypilot.hpp: CSV, offers, the catalog round trip, bad input.
-#include <costsim/skypilot.hpp>
+// Tests of costsim/io/skypilot.hpp: CSV, offers, the catalog round trip, bad input.
+#include <costsim/io/skypilot.hpp>
 
 #include <algorithm>
 #include <string>

@@ -1,5 +1,5 @@
-// Tests of costsim/spot_advisor.hpp: entries, hazards, the scenario object, bad input.
-#include <costsim/spot_advisor.hpp>
+// Tests of costsim/io/spot_advisor.hpp: entries, hazards, the scenario object, bad input.
+#include <costsim/io/spot_advisor.hpp>
 
 #include <cmath>
 #include <string>

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 
 namespace costsim {
 

@@ -51,7 +51,7 @@
 #include <vector>
 
 #include "costsim/invoice.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/monte_carlo.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"

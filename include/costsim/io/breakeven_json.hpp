@@ -4,7 +4,7 @@
 
 #include "costsim/breakeven.hpp"
 #include "costsim/io/catalog_json.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 
 namespace costsim {
 

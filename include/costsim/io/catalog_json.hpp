@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "costsim/catalog.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/money.hpp"
 #include "costsim/offer.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "costsim/invoice.hpp"
 #include "costsim/io/catalog_json.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 
 namespace costsim {
 

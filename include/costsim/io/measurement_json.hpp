@@ -17,7 +17,7 @@
 
 #include "costsim/catalog.hpp"
 #include "costsim/io/catalog_json.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/measurement.hpp"
 #include "costsim/stats.hpp"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "costsim/io/catalog_json.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/published.hpp"
 
 namespace costsim {

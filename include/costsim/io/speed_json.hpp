@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/runtime_source.hpp"
 
 namespace costsim {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/trace.hpp"
 
 namespace costsim {

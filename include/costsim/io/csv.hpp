@@ -1,4 +1,4 @@
-// costsim/csv.hpp — RFC 4180 CSV records, read one at a time with the line each starts on.
+// costsim/io/csv.hpp — RFC 4180 CSV records, read one at a time with the line each starts on.
 // One reader for every CSV costsim takes (SkyPilot catalogs, costsim-bench's sentiment
 // files), so quoting and line numbers mean the same in every error message.
 //

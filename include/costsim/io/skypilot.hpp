@@ -1,4 +1,4 @@
-// costsim/skypilot.hpp — the SkyPilot catalog CSV (skypilot-catalog vms.csv), as a costsim catalog.
+// costsim/io/skypilot.hpp — the SkyPilot catalog CSV (skypilot-catalog vms.csv), as a costsim catalog.
 //
 // Columns (any order; others are ignored):
 //     InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,
@@ -42,10 +42,10 @@
 #include <string>
 #include <vector>
 
-#include "costsim/csv.hpp"
 #include "costsim/decimal.hpp"
 #include "costsim/io/catalog_json.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/csv.hpp"
+#include "costsim/io/json_input.hpp"
 
 namespace costsim {
 

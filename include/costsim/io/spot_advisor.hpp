@@ -1,4 +1,4 @@
-// costsim/spot_advisor.hpp — the AWS Spot Instance Advisor JSON, as interruption models.
+// costsim/io/spot_advisor.hpp — the AWS Spot Instance Advisor JSON, as interruption models.
 //
 // The Advisor's data file (spot-advisor-data.json) holds
 //     {"ranges": [{"index": 0, "label": "<5%", "dots": 0, "max": 5}, ...],
@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "costsim/interruptions.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 
 namespace costsim {
 

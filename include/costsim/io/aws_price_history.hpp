@@ -1,4 +1,4 @@
-// costsim/aws_price_history.hpp — AWS `describe-spot-price-history` output, as spot price histories.
+// costsim/io/aws_price_history.hpp — AWS `describe-spot-price-history` output, as spot price histories.
 //
 // `aws ec2 describe-spot-price-history --output json` prints pages of
 //     {"SpotPriceHistory": [{"AvailabilityZone": "us-east-1a", "InstanceType": "p3.2xlarge",
@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "costsim/io/catalog_json.hpp"
-#include "costsim/json_input.hpp"
+#include "costsim/io/json_input.hpp"
 #include "costsim/offer.hpp"
 
 namespace costsim {

@@ -1,4 +1,4 @@
-// costsim/json_input.hpp — reading costsim's JSON files with errors that say where.
+// costsim/io/json_input.hpp — reading costsim's JSON files with errors that say where.
 //
 // A `json_cursor` is a position in a parsed document: the file name and the JSON
 // pointer of the value. Every accessor either returns a well-formed value or throws

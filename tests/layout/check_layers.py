@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Fails when a header outside costsim/io/ reaches the JSON layer it should not.
+"""Fails when a header includes a higher layer, or reaches the io/ layer it should not.
+
+Layers, bottom up (LAYERS below; docs/architecture.md): core, pricing, models, scenario,
+engine, plan, report; io/ may include any of them. A header may include headers of its own
+layer or below only. A header not in LAYERS fails the check until it is placed.
 
 include/costsim/io/ holds the file readers and writers (nlohmann/json, CSV); the types,
 pricing, models and engines around it must not need them. A header "reaches" io/ when it,
@@ -31,6 +35,22 @@ NOT_YET_SPLIT = {
     "costsim.hpp",           # the umbrella includes everything
 }
 
+LAYERS = {
+    "core": ["error", "decimal", "duration", "money", "fast_units", "rng", "streams", "stats", "atomic_file"],
+    "pricing": ["price", "calendar", "billing", "offer", "catalog", "invoice", "rank", "breakeven"],
+    "models": ["interruptions", "restart", "checkpoint_interval", "spot_price", "trace", "runtime_source",
+               "published", "measurement"],
+    "scenario": ["scenario"],
+    "engine": ["trial", "cbl_policy", "tick_trial", "campaign_build", "candidate_result", "monte_carlo", "replay",
+               "validate"],
+    "plan": ["plan", "study_check"],
+    "report": ["report"],
+    "umbrella": ["costsim"],
+}
+ORDER = list(LAYERS)
+layer_of = {f"costsim/{h}.hpp": i for i, name in enumerate(ORDER) for h in LAYERS[name]}
+IO = len(ORDER)  # io/ sits above everything: it reads and writes every layer's types
+
 include_re = re.compile(r'^\s*#\s*include\s+["<](costsim/[^">]+)[">]', re.M)
 deps = {}
 for h in sorted((INC / "costsim").rglob("*.hpp")):
@@ -59,6 +79,16 @@ def reaches_io(h, stack=()):
 
 
 bad = []
+for h in sorted(deps):
+    if h.startswith("costsim/io/"):
+        continue
+    if h not in layer_of:
+        bad.append(f"include/{h}: in no layer; add it to LAYERS in {pathlib.Path(__file__).name}")
+        continue
+    for d in deps[h]:
+        dl = IO if d.startswith("costsim/io/") else layer_of.get(d)
+        if dl is not None and dl > layer_of[h] and dl != IO:
+            bad.append(f"include/{h} ({ORDER[layer_of[h]]}) includes {d} ({ORDER[dl]}), a higher layer")
 for h in sorted(deps):
     if h.startswith("costsim/io/"):
         continue

@@ -33,8 +33,8 @@ json to_json(const measurement& m);
 measurement parse_measurement(const json_cursor& c);
 /// A file holding one measurement object or an array of them.
 std::vector<measurement> load_measurements(const std::string& path);
-/// Reads `workload`'s "measurements", "samples", "epochs", "batch" (see the top of this
-/// file) and resolves them against `offers`; `stated_speed` is the workload's "speed".
+/// Reads `workload`'s "measurements", "samples", "epochs", "batch" (see the top of
+/// measurement.hpp) and resolves them against `offers`; `stated_speed` is the workload's "speed".
 measured_workload read_measured_workload(const json_cursor& workload, const catalog& offers,
                                          const std::vector<std::pair<std::string, double>>& stated_speed);
 

@@ -123,3 +123,12 @@ TEST_CASE("leading zeros are decimal, never octal (found by the aws_price_histor
     CHECK(parse_decimal("0089") == exact(89));
     CHECK(to_decimal_string(parse_decimal("007.250")) == "7.25");
 }
+
+TEST_CASE("amounts scale to minor units rounded half away from zero, and powers of ten are exact") {
+    CHECK(scaled_round_half_up(parse_decimal("0.125"), 2) == 13);
+    CHECK(scaled_round_half_up(exact(-parse_decimal("0.125")), 2) == -13);
+    CHECK(scaled_round_half_up(parse_decimal("0.1249"), 2) == 12);
+    CHECK(scaled_round_half_up(parse_decimal("7"), 0) == 7);
+    CHECK(power_of_ten(0) == 1);
+    CHECK(power_of_ten(30).str() == "1000000000000000000000000000000");
+}

@@ -10,22 +10,26 @@
 #include <CLI/CLI.hpp>
 
 #include "costsim/error.hpp"
+#include "costsim/runner_protocol.hpp"
 #include "workloads.hpp"
 
 namespace {
+// The flags costsim validate sets are named once, in runner_protocol.hpp.
+namespace rp = costsim::runner;
 
 void add_common(CLI::App* app, bench::common_options& o) {
     app->add_option("--device", o.device, "cpu | cuda | auto (default auto: cuda when LibTorch sees one)");
     app->add_option("--threads", o.threads, "intra-op CPU threads (default: all cores)")->check(CLI::Range(1, 4096));
     app->add_option("--seed", o.seed, "seed of the data, the initial weights and dropout (default 1)")
         ->check(CLI::Range(0ULL, (1ULL << 63) - 1));  // JSON readers take it as a signed 64-bit integer
-    app->add_option("--warmup", o.warmup, "steps run before timing starts (not timed)")
+    app->add_option(std::string(rp::flag_warmup), o.warmup, "steps run before timing starts (not timed)")
         ->check(CLI::Range(0LL, 1LL << 40));
-    app->add_option("--steps", o.steps, "timed steps")->check(CLI::Range(1LL, 1LL << 40));
+    app->add_option(std::string(rp::flag_steps), o.steps, "timed steps")->check(CLI::Range(1LL, 1LL << 40));
     app->add_option("--data", o.data, "a real data file or folder (default: seeded synthetic data)");
     app->add_option("--format", o.format, "the data's format (default auto: by columns / extension)");
     app->add_option("--samples", o.samples, "size of the synthetic data set")->check(CLI::Range(2LL, 1LL << 31));
-    app->add_option("-o,--output", o.output, "write the measurement JSON here (atomically) instead of stdout");
+    app->add_option(std::string(rp::flag_output_short) + "," + std::string(rp::flag_output), o.output,
+                    "write the measurement JSON here (atomically) instead of stdout");
     app->add_option("--offer", o.offer, "catalog offer id the run is made on (recorded as \"offer\")");
     app->add_option("--project-samples", o.project_samples, "data set size the epoch time is projected to")
         ->check(CLI::Range(1LL, 1LL << 50));
@@ -34,15 +38,17 @@ void add_common(CLI::App* app, bench::common_options& o) {
 }
 
 void add_training(CLI::App* app, bench::common_options& o) {
-    app->add_option("--checkpoint", o.checkpoint, "checkpoint file (model, optimiser, data position, RNG state)");
-    app->add_option("--checkpoint-every", o.checkpoint_every, "write a checkpoint every N steps (atomically)")
+    app->add_option(std::string(rp::flag_checkpoint), o.checkpoint,
+                    "checkpoint file (model, optimiser, data position, RNG state)");
+    app->add_option(std::string(rp::flag_checkpoint_every), o.checkpoint_every,
+                    "write a checkpoint every N steps (atomically)")
         ->check(CLI::Range(1LL, 1LL << 40));
-    app->add_flag("--resume", o.resume, "continue from --checkpoint when it exists");
-    app->add_flag("--progress", o.progress,
+    app->add_flag(std::string(rp::flag_resume), o.resume, "continue from --checkpoint when it exists");
+    app->add_flag(std::string(rp::flag_progress), o.progress,
                   "print `costsim-bench: progress ready|step|checkpoint|stopped N` lines on stderr");
-    app->add_option("--kill-at-step", o.kill_at_step, "test hook: SIGKILL itself after step N")
+    app->add_option(std::string(rp::flag_kill_at_step), o.kill_at_step, "test hook: SIGKILL itself after step N")
         ->check(CLI::Range(1LL, 1LL << 40));
-    app->add_option("--kill-in-checkpoint", o.kill_in_checkpoint,
+    app->add_option(std::string(rp::flag_kill_in_checkpoint), o.kill_in_checkpoint,
                     "test hook: SIGKILL itself while writing the checkpoint of step N (before its rename)")
         ->check(CLI::Range(1LL, 1LL << 40));
 }
@@ -72,7 +78,7 @@ int main(int argc, char** argv) {
         ->add_option("--optimizer-impl", b.optimizer_impl,
                      "fused (one-pass Adam, default) | stock (torch::optim::Adam)")
         ->check(CLI::IsMember({"fused", "stock"}));
-    bilstm->add_option("--epochs", b.epochs, "train this many whole epochs instead of --steps")
+    bilstm->add_option(std::string(rp::flag_epochs), b.epochs, "train this many whole epochs instead of --steps")
         ->check(CLI::Range(1LL, 100000LL));
 
     bench::distilbert_options d;
@@ -112,7 +118,7 @@ int main(int argc, char** argv) {
     resnet->add_option("--weight-decay", r.weight_decay, "L2 weight decay (default 5e-4)")->check(CLI::Range(0.0, 1.0));
     resnet->add_option("--heldout", r.heldout, "share held out when no test batch is given (default 0.1)")
         ->check(CLI::Range(0.0, 0.9));
-    resnet->add_option("--epochs", r.epochs, "train this many whole epochs instead of --steps")
+    resnet->add_option(std::string(rp::flag_epochs), r.epochs, "train this many whole epochs instead of --steps")
         ->check(CLI::Range(1LL, 100000LL));
 
     try {

@@ -29,6 +29,7 @@
 
 #include "costsim/atomic_file.hpp"
 #include "costsim/duration.hpp"
+#include "costsim/runner_protocol.hpp"
 #include "costsim/stats.hpp"
 #include "data.hpp"
 
@@ -383,8 +384,9 @@ namespace {
 volatile std::sig_atomic_t notice_received = 0;
 extern "C" void on_notice(int) { notice_received = 1; }
 
-void report(const common_options& o, const char* event, std::int64_t step) {
-    if (o.progress) std::cerr << "costsim-bench: progress " << event << " " << step << "\n" << std::flush;
+// The line costsim validate's supervisor reads (runner_protocol.hpp).
+void report(const common_options& o, costsim::runner::progress_event event, std::int64_t step) {
+    if (o.progress) std::cerr << costsim::runner::progress_line(event, step) << "\n" << std::flush;
 }
 }  // namespace
 
@@ -406,7 +408,7 @@ train_outcome train(const common_options& o, torch::Device dev, torch::nn::Modul
     model.train();
     step_timer timer(dev);
     reset_peak_memory(dev);
-    report(o, "ready", r.state.step);
+    report(o, costsim::runner::progress_event::ready, r.state.step);
     for (std::int64_t i = 0; i < to_run; ++i) {
         timer.start();
         const double loss = step(r.state.epoch, r.state.position);
@@ -418,15 +420,15 @@ train_outcome train(const common_options& o, torch::Device dev, torch::nn::Modul
             r.state.position = 0;
             r.state.epoch += 1;
         }
-        report(o, "step", r.state.step);
+        report(o, costsim::runner::progress_event::step, r.state.step);
         const bool last = r.state.step == total_steps;
         bool saved = !last && ck.maybe_write(model, opt, r.state);
-        if (saved) report(o, "checkpoint", r.state.step);
+        if (saved) report(o, costsim::runner::progress_event::checkpoint, r.state.step);
         if (o.kill_at_step > 0 && r.state.step == o.kill_at_step) die_now();
         if (notice_received && !last) {  // interruption notice: save the step just done, then go
             if (!saved) ck.write(model, opt, r.state);
-            report(o, "stopped", r.state.step);
-            std::_Exit(143);
+            report(o, costsim::runner::progress_event::stopped, r.state.step);
+            std::_Exit(costsim::runner::exit_after_notice);
         }
     }
     r.step_seconds = timer.seconds();

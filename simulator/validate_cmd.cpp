@@ -22,6 +22,7 @@
 #include "commands.hpp"
 #include "costsim/io/measurement_json.hpp"
 #include "costsim/measurement.hpp"
+#include "costsim/runner_protocol.hpp"
 #include "costsim/streams.hpp"
 #include "costsim/validate.hpp"
 #include "text.hpp"
@@ -82,22 +83,18 @@ session_trace launch(const std::vector<std::string>& argv, double term_at, doubl
     std::string buf;
     std::deque<std::string> last_words;
     auto take_line = [&](const std::string& line, double at) {
-        static const std::string tag = "costsim-bench: progress ";
-        if (line.rfind(tag, 0) != 0) {
+        const auto p = runner::parse_progress_line(line);
+        if (!p) {
             last_words.push_back(line);
             if (last_words.size() > 2) last_words.pop_front();
             return;
         }
-        std::istringstream is(line.substr(tag.size()));
-        std::string event;
-        std::int64_t n = 0;
-        is >> event >> n;
-        if (event == "ready")
-            t.ready = at, t.first_step = n;
-        else if (event == "step")
-            t.steps.emplace_back(n, at);
-        else if (event == "checkpoint")
-            t.checkpoints.emplace_back(n, at);
+        switch (p->event) {
+            case runner::progress_event::ready: t.ready = at, t.first_step = p->step; break;
+            case runner::progress_event::step: t.steps.emplace_back(p->step, at); break;
+            case runner::progress_event::checkpoint: t.checkpoints.emplace_back(p->step, at); break;
+            case runner::progress_event::stopped: break;  // the exit status says so
+        }
     };
     for (bool eof = false; !eof;) {
         const double next = killed ? INFINITY : termed ? kill_at : std::min(term_at, kill_at);
@@ -132,7 +129,7 @@ session_trace launch(const std::vector<std::string>& argv, double term_at, doubl
     if (!killed) t.end = seconds_since(t0);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         t.how = session_end::completed;
-    else if (WIFEXITED(status) && WEXITSTATUS(status) == 143 && termed)
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == runner::exit_after_notice && termed)
         t.how = session_end::stopped_on_notice;
     else if (WIFSIGNALED(status) &&
              ((WTERMSIG(status) == SIGKILL && killed) || (WTERMSIG(status) == SIGTERM && termed)))
@@ -165,12 +162,18 @@ std::vector<std::string> job_argv(const std::string& bench, const validate_spec&
                                   const fs::path& checkpoint, const fs::path& out, bool checkpoints = true) {
     std::vector<std::string> a{bench};
     a.insert(a.end(), v.bench.begin(), v.bench.end());
-    const std::vector<std::string> common{"--steps", std::to_string(steps), "--warmup", "0", "--progress",
-                                          "-o",      out.string()};
+    const std::vector<std::string> common{std::string(runner::flag_steps),
+                                          std::to_string(steps),
+                                          std::string(runner::flag_warmup),
+                                          "0",
+                                          std::string(runner::flag_progress),
+                                          std::string(runner::flag_output),
+                                          out.string()};
     a.insert(a.end(), common.begin(), common.end());
     if (checkpoints && v.checkpoint_every > 0 && v.checkpoint_every < steps) {
-        const std::vector<std::string> ck{"--checkpoint", checkpoint.string(), "--checkpoint-every",
-                                          std::to_string(v.checkpoint_every), "--resume"};
+        const std::vector<std::string> ck{std::string(runner::flag_checkpoint), checkpoint.string(),
+                                          std::string(runner::flag_checkpoint_every),
+                                          std::to_string(v.checkpoint_every), std::string(runner::flag_resume)};
         a.insert(a.end(), ck.begin(), ck.end());
     }
     return a;

@@ -40,6 +40,7 @@
 #include "costsim/report.hpp"
 #include "costsim/restart.hpp"
 #include "costsim/rng.hpp"
+#include "costsim/runner_protocol.hpp"
 #include "costsim/runtime_source.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/spot_price.hpp"

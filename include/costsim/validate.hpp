@@ -53,6 +53,7 @@
 #include "costsim/invoice.hpp"
 #include "costsim/io/json_input.hpp"
 #include "costsim/monte_carlo.hpp"
+#include "costsim/runner_protocol.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
 #include "costsim/trial.hpp"
@@ -191,14 +192,11 @@ inline validate_spec parse_validate_spec(const json_cursor& root) {
     auto c = root["validate"];
     c.expect_object({"bench", "steps", "job_minutes", "checkpoint_every_steps", "calibration_steps", "time_scale"});
     validate_spec v;
-    static const std::vector<std::string> owned = {
-        "--steps",    "--warmup", "--epochs", "--checkpoint",   "--checkpoint-every",  "--resume",
-        "--progress", "-o",       "--output", "--kill-at-step", "--kill-in-checkpoint"};
     auto b = c["bench"];
     for (const auto& a : b.elements(true)) {
         std::string s = a.string();
-        std::string flag = s.substr(0, s.find('='));
-        if (std::find(owned.begin(), owned.end(), flag) != owned.end())
+        const std::string flag = s.substr(0, s.find('='));
+        if (runner::is_supervisor_flag(flag))
             a.fail("a costsim-bench flag that validate does not set itself (" + flag + " is set by validate)");
         v.bench.push_back(std::move(s));
     }

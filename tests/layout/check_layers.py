@@ -36,7 +36,8 @@ NOT_YET_SPLIT = {
 }
 
 LAYERS = {
-    "core": ["error", "decimal", "duration", "money", "fast_units", "rng", "streams", "stats", "atomic_file"],
+    "core": ["error", "decimal", "duration", "money", "fast_units", "rng", "streams", "stats", "atomic_file",
+             "runner_protocol"],
     "pricing": ["price", "calendar", "billing", "offer", "catalog", "invoice", "rank", "breakeven"],
     "models": ["interruptions", "restart", "checkpoint_interval", "spot_price", "trace", "runtime_source",
                "published", "measurement"],

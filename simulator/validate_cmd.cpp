@@ -20,10 +20,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "costsim/io/measurement_json.hpp"
-#include "costsim/measurement.hpp"
 #include "costsim/runner_protocol.hpp"
-#include "costsim/streams.hpp"
 #include "costsim/validate.hpp"
 #include "text.hpp"
 
@@ -157,28 +154,6 @@ struct scratch_dir {
     }
 };
 
-// `checkpoints`: on spot (an on-demand run is never interrupted, so it writes none, as predicted).
-std::vector<std::string> job_argv(const std::string& bench, const validate_spec& v, std::int64_t steps,
-                                  const fs::path& checkpoint, const fs::path& out, bool checkpoints = true) {
-    std::vector<std::string> a{bench};
-    a.insert(a.end(), v.bench.begin(), v.bench.end());
-    const std::vector<std::string> common{std::string(runner::flag_steps),
-                                          std::to_string(steps),
-                                          std::string(runner::flag_warmup),
-                                          "0",
-                                          std::string(runner::flag_progress),
-                                          std::string(runner::flag_output),
-                                          out.string()};
-    a.insert(a.end(), common.begin(), common.end());
-    if (checkpoints && v.checkpoint_every > 0 && v.checkpoint_every < steps) {
-        const std::vector<std::string> ck{std::string(runner::flag_checkpoint), checkpoint.string(),
-                                          std::string(runner::flag_checkpoint_every),
-                                          std::to_string(v.checkpoint_every), std::string(runner::flag_resume)};
-        a.insert(a.end(), ck.begin(), ck.end());
-    }
-    return a;
-}
-
 std::string render(const validation_result& r) {
     const auto& c = r.calib;
     const double k = r.spec.time_scale;
@@ -236,65 +211,23 @@ std::string render(const validation_result& r) {
 
 int run_validate(const validate_args& a) {
     const json doc = load_json_file(a.scenario);
-    const json_cursor root(doc, a.scenario);
-    validate_spec spec = parse_validate_spec(root);
+    validate_spec spec = parse_validate_spec(json_cursor(doc, a.scenario));
     if (a.time_scale > 0) spec.time_scale = a.time_scale;
-    const std::string bench = find_bench(a.bench);
     scratch_dir dir;
-
-    // 1. calibrate
-    const std::int64_t cal_steps = spec.calibration_steps;
-    const auto cal_trace =
-        launch(job_argv(bench, spec, cal_steps, dir.path / "calibration.pt", dir.path / "calibration.json"), INFINITY,
-               INFINITY);
-    if (cal_trace.how == session_end::failed)
-        throw input_error(a.scenario, "/validate/bench",
-                          "flags costsim-bench runs with (its calibration run failed: " + cal_trace.detail + ")");
-    const auto ms = load_measurements((dir.path / "calibration.json").string());
-    const double restore = ms.front().checkpoint ? ms.front().checkpoint->restore_seconds : 0.0;
-    validation_result res;
-    res.calib = calibrate(cal_trace, restore);
-    try {
-        size_job(spec, res.calib);
-    } catch (const value_error& e) {
-        throw input_error(a.scenario, "/validate", e.what());
-    }
-    res.spec = spec;
-
-    // 2. predict, with the library's Monte Carlo engine
-    const scenario s = validation_scenario(doc, a.scenario, spec, res.calib);
-    mc_options o;
-    o.trials = a.trials;
-    o.seed = a.seed;
-    const simulation_result pred = simulate(s, o);
-    res.scenario = s.name;
-    res.currency = pred.currency;
-    res.trials = a.trials;
-    res.seed = a.seed;
-
-    // 3. run for real, 4. compare
-    const auto t_origin = std::chrono::steady_clock::now();
-    for (std::size_t ki = 0; ki < s.candidates.size(); ++ki) {
-        const candidate& k = s.candidates[ki];
-        std::vector<real_run> runs;
-        for (std::uint64_t run = 0; run < a.runs; ++run) {
-            const fs::path ckpt = dir.path / fmt::format("run-{}-{}.pt", ki, run);
-            const auto argv = job_argv(bench, spec, spec.steps, ckpt, dir.path / fmt::format("run-{}-{}.json", ki, run),
-                                       k.policy == policy_kind::spot_only);
-            supervisor_env env{[&](double term, double kill) { return launch(argv, term, kill); },
-                               [&] { return seconds_since(t_origin); },
-                               [](double sec) {
-                                   if (sec > 0) std::this_thread::sleep_for(std::chrono::duration<double>(sec));
-                               }};
-            const auto id = static_cast<std::uint32_t>(ki);
-            philox_stream events(rng_seed(a.seed), trial_index(run), streams::real_run_events(id));
-            philox_stream waits(rng_seed(a.seed), trial_index(run), streams::real_run_waits(id));
-            runs.push_back(supervise(s, k, spec, res.calib, events, waits, env));
+    const auto t0 = std::chrono::steady_clock::now();
+    runner_host host{
+        [](const std::vector<std::string>& argv, double term, double kill) { return launch(argv, term, kill); },
+        [t0] { return seconds_since(t0); },
+        [](double sec) {
+            if (sec > 0) std::this_thread::sleep_for(std::chrono::duration<double>(sec));
+        },
+        find_bench(a.bench),
+        dir.path.string(),
+        [&](std::size_t ki, std::uint64_t run, const real_run& r) {
             std::cerr << fmt::format("costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1,
-                                     run + 1, a.runs, runs.back().wall, runs.back().interruptions);
-        }
-        res.rows.push_back(compare(pred.candidates[ki], std::move(runs)));
-    }
+                                     run + 1, a.runs, r.wall, r.interruptions);
+        }};
+    const validation_result res = run_validation(doc, a.scenario, spec, {a.runs, a.trials, a.seed}, host);
     std::cout << (a.json ? to_json(res).dump(2) + "\n" : render(res)) << std::flush;
     return 0;
 }

@@ -260,3 +260,20 @@ TEST_CASE("compare counts the runs inside the predicted P05-P95 and the error of
     CHECK(row.cost_error == doctest::Approx(0.0));
     CHECK(row.cost_inside == 3);  // 1.3 is above P95; 0.8 is on the edge, inside
 }
+
+TEST_CASE("the runner's command line is the spec's bench command and the supervisor's own flags") {
+    const json d = validate_doc();
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    using sv = std::vector<std::string>;
+    CHECK(runner_argv("/bin/costsim-bench", v, 205, "/tmp/c.pt", "/tmp/m.json") ==
+          sv{"/bin/costsim-bench", "bilstm-sentiment", "--vocab", "500", "--steps", "205", "--warmup", "0",
+             "--progress", "--output", "/tmp/m.json", "--checkpoint", "/tmp/c.pt", "--checkpoint-every", "20",
+             "--resume"});
+    // On demand (never interrupted) and a job shorter than one checkpoint interval write none.
+    CHECK(runner_argv("b", v, 205, "c", "m", false) == sv{"b", "bilstm-sentiment", "--vocab", "500", "--steps", "205",
+                                                          "--warmup", "0", "--progress", "--output", "m"});
+    CHECK(runner_argv("b", v, 20, "c", "m").size() == 11);
+    // Every flag it adds is one a spec may not set itself.
+    for (const std::string& a : runner_argv("b", v, 205, "c", "m"))
+        if (a.rfind("--", 0) == 0 && a != "--vocab") CHECK(runner::is_supervisor_flag(a));
+}

@@ -52,10 +52,12 @@
 
 #include "costsim/invoice.hpp"
 #include "costsim/io/json_input.hpp"
+#include "costsim/io/measurement_json.hpp"
 #include "costsim/monte_carlo.hpp"
 #include "costsim/runner_protocol.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
+#include "costsim/streams.hpp"
 #include "costsim/trial.hpp"
 
 namespace costsim {
@@ -173,6 +175,40 @@ struct validation_result {
     std::vector<validation_row> rows;
 };
 json to_json(const validation_result& r);
+
+/// The runner's command line for `steps` steps of the spec's job: `bench`, the spec's
+/// "bench" command, then the flags the supervisor sets (runner_protocol.hpp): progress
+/// lines, the output file and, with `checkpoints` (on spot), a checkpoint every
+/// checkpoint_every steps (when that is fewer than `steps`) and resume.
+std::vector<std::string> runner_argv(const std::string& bench, const validate_spec& v, std::int64_t steps,
+                                     const std::string& checkpoint, const std::string& output, bool checkpoints = true);
+
+/// What run_validation needs from the operating system.
+struct runner_host {
+    /// Starts the runner with `argv` and sends it SIGTERM at `term_at` and SIGKILL at
+    /// `kill_at` real seconds after its start (infinity: never); its session, as its
+    /// progress lines told it.
+    std::function<session_trace(const std::vector<std::string>& argv, double term_at, double kill_at)> launch;
+    std::function<double()> now;        ///< real seconds, from any origin
+    std::function<void(double)> sleep;  ///< waits this many real seconds
+    std::string bench;                  ///< the runner's executable
+    std::string scratch;                ///< a folder for checkpoints and measurement files
+    /// Called after each real run (candidate index, run index, the run); may be empty.
+    std::function<void(std::size_t, std::uint64_t, const real_run&)> ran;
+};
+
+struct validation_options {
+    std::uint64_t runs = 10, trials = 20000, seed = 1;
+};
+
+/// `costsim validate`, the whole workflow: calibrate (one uninterrupted run of
+/// calibration_steps, whose measurement file gives the restore time), size the job to
+/// job_minutes, predict with simulate(), run each candidate `runs` times for real under
+/// interruptions and restart delays drawn from streams::real_run_events / real_run_waits,
+/// bill every session, and compare. `doc` is the scenario read from `file`, `spec` its
+/// "validate" section. input_error (the file, "/validate/...") when the runner fails.
+validation_result run_validation(const json& doc, const std::string& file, validate_spec spec,
+                                 const validation_options& o, const runner_host& host);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -471,6 +507,79 @@ inline json to_json(const validation_result& r) {
             {"trials", r.trials},
             {"seed", r.seed},
             {"candidates", std::move(rows)}};
+}
+
+inline std::vector<std::string> runner_argv(const std::string& bench, const validate_spec& v, std::int64_t steps,
+                                            const std::string& checkpoint, const std::string& output,
+                                            bool checkpoints) {
+    std::vector<std::string> a{bench};
+    a.insert(a.end(), v.bench.begin(), v.bench.end());
+    for (std::string x :
+         {std::string(runner::flag_steps), std::to_string(steps), std::string(runner::flag_warmup), std::string("0"),
+          std::string(runner::flag_progress), std::string(runner::flag_output), output})
+        a.push_back(std::move(x));
+    if (checkpoints && v.checkpoint_every > 0 && v.checkpoint_every < steps)
+        for (std::string x :
+             {std::string(runner::flag_checkpoint), checkpoint, std::string(runner::flag_checkpoint_every),
+              std::to_string(v.checkpoint_every), std::string(runner::flag_resume)})
+            a.push_back(std::move(x));
+    return a;
+}
+
+inline validation_result run_validation(const json& doc, const std::string& file, validate_spec spec,
+                                        const validation_options& o, const runner_host& host) {
+    const std::string dir = host.scratch + "/";
+    constexpr double never = std::numeric_limits<double>::infinity();
+
+    // 1. calibrate: one uninterrupted run, timed by its progress lines.
+    const session_trace cal_trace = host.launch(
+        runner_argv(host.bench, spec, spec.calibration_steps, dir + "calibration.pt", dir + "calibration.json"), never,
+        never);
+    if (cal_trace.how == session_end::failed)
+        throw input_error(file, "/validate/bench",
+                          "flags costsim-bench runs with (its calibration run failed: " + cal_trace.detail + ")");
+    const std::vector<measurement> ms = load_measurements(dir + "calibration.json");
+    const double restore = ms.front().checkpoint ? ms.front().checkpoint->restore_seconds : 0.0;
+    validation_result res;
+    res.calib = calibrate(cal_trace, restore);
+    try {
+        size_job(spec, res.calib);
+    } catch (const value_error& e) {
+        throw input_error(file, "/validate", e.what());
+    }
+    res.spec = spec;
+
+    // 2. predict, with the Monte Carlo engine.
+    const scenario s = validation_scenario(doc, file, spec, res.calib);
+    mc_options mo;
+    mo.trials = o.trials;
+    mo.seed = o.seed;
+    const simulation_result pred = simulate(s, mo);
+    res.scenario = s.name;
+    res.currency = pred.currency;
+    res.trials = o.trials;
+    res.seed = o.seed;
+
+    // 3. run for real, 4. compare.
+    const double origin = host.now();
+    for (std::size_t ki = 0; ki < s.candidates.size(); ++ki) {
+        const candidate& k = s.candidates[ki];
+        std::vector<real_run> runs;
+        for (std::uint64_t run = 0; run < o.runs; ++run) {
+            const std::string name = "run-" + std::to_string(ki) + "-" + std::to_string(run);
+            const std::vector<std::string> argv = runner_argv(host.bench, spec, spec.steps, dir + name + ".pt",
+                                                              dir + name + ".json", k.policy == policy_kind::spot_only);
+            const supervisor_env env{[&](double term, double kill) { return host.launch(argv, term, kill); },
+                                     [&] { return host.now() - origin; }, host.sleep};
+            const auto id = static_cast<std::uint32_t>(ki);
+            philox_stream events(rng_seed(o.seed), trial_index(run), streams::real_run_events(id));
+            philox_stream waits(rng_seed(o.seed), trial_index(run), streams::real_run_waits(id));
+            runs.push_back(supervise(s, k, spec, res.calib, events, waits, env));
+            if (host.ran) host.ran(ki, run, runs.back());
+        }
+        res.rows.push_back(compare(pred.candidates[ki], std::move(runs)));
+    }
+    return res;
 }
 
 }  // namespace costsim

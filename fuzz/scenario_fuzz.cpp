@@ -1,6 +1,7 @@
 // fuzz/scenario_fuzz.cpp — costsim.scenario/v1 files, read as `plan` and `simulate` read
 // them: the scenario, the files it names (relative to scenarios/, so the seeds' catalogs,
 // traces and studies resolve), and the plan section expanded into candidates.
+#include "costsim/io/scenario_json.hpp"
 #include "costsim/plan.hpp"
 #include "costsim/scenario.hpp"
 #include "fuzz_reader.hpp"

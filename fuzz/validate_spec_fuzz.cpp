@@ -1,4 +1,5 @@
 // fuzz/validate_spec_fuzz.cpp — the "validate" section of a scenario (`costsim validate`).
+#include "costsim/io/validate_json.hpp"
 #include "costsim/validate.hpp"
 #include "fuzz_reader.hpp"
 

@@ -22,6 +22,7 @@
 #include "commands.hpp"
 #include "costsim/runner_protocol.hpp"
 #include "costsim/validate.hpp"
+#include "costsim/validate_workflow.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {

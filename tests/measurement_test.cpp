@@ -3,6 +3,7 @@
 // scenario's workload (offer and device-name mapping, speeds, scaling, memory), including
 // through parse_scenario.
 #include <costsim/io/measurement_json.hpp>
+#include <costsim/io/scenario_json.hpp>
 #include <costsim/measurement.hpp>
 #include <costsim/scenario.hpp>
 

@@ -1,5 +1,7 @@
 // Tests of costsim/monte_carlo.hpp: the reference scenario against its closed form, the
 // standard error against the spread it claims, thread-independence, and the policies.
+#include <costsim/io/result_json.hpp>
+#include <costsim/io/scenario_json.hpp>
 #include <costsim/monte_carlo.hpp>
 
 #include <cmath>

@@ -1,4 +1,6 @@
 // Tests of costsim/replay.hpp: windows and starts, statistics, savings, refusals.
+#include <costsim/io/result_json.hpp>
+#include <costsim/io/scenario_json.hpp>
 #include <costsim/io/trace_json.hpp>
 #include <costsim/replay.hpp>
 

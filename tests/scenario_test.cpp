@@ -1,5 +1,7 @@
 // Tests of costsim/scenario.hpp: SPEC's reference scenario verbatim, resolved models,
 // Young/Daly intervals read back, and each refusal with its JSON pointer.
+#include <costsim/io/result_json.hpp>
+#include <costsim/io/scenario_json.hpp>
 #include <costsim/scenario.hpp>
 
 #include <cmath>

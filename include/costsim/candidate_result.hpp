@@ -2,8 +2,8 @@
 //
 // simulate, replay and validate summarise a candidate's trials alike: its offer, market,
 // policy and checkpoint; mean, standard error, 95 % CI and quantiles of cost and makespan;
-// the percentiles 0, 1, ..., 100 % for the charts. The fields and their JSON live here,
-// once, so that the three outputs cannot drift apart.
+// the percentiles 0, 1, ..., 100 % for the charts. The fields live here, and their JSON in
+// io/result_json.hpp, once, so that the three outputs cannot drift apart.
 #pragma once
 
 #include <cmath>
@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "costsim/io/json_input.hpp"
 #include "costsim/scenario.hpp"
 #include "costsim/stats.hpp"
 
@@ -39,9 +38,6 @@ struct candidate_result {
 candidate_result describe_candidate(const scenario& s, const candidate& k);
 /// 0, 0.01, ..., 1: the percentiles a candidate reports (for the charts).
 std::span<const double> percent_points();
-/// {"mean", "stderr", "ci95", "p05", "p50", "p95", "p99", "min", "max"}; a value that is not
-/// finite (no trial finished) is null.
-json to_json(const summary& s);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -64,14 +60,6 @@ inline std::span<const double> percent_points() {
         return v;
     }();
     return ps;
-}
-
-inline json to_json(const summary& s) {
-    auto num = [](double x) -> json { return std::isfinite(x) ? json(x) : json(nullptr); };
-    return json{
-        {"mean", num(s.mean)}, {"stderr", num(s.std_error)}, {"ci95", json::array({num(s.ci95_lo), num(s.ci95_hi)})},
-        {"p05", num(s.p05)},   {"p50", num(s.p50)},          {"p95", num(s.p95)},
-        {"p99", num(s.p99)},   {"min", num(s.min)},          {"max", num(s.max)}};
 }
 
 }  // namespace costsim

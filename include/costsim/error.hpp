@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace costsim {
@@ -54,6 +55,21 @@ class value_error : public std::runtime_error {
 public:
     explicit value_error(const std::string& expected) : std::runtime_error(detail::one_line(expected)) {}
 };
+
+/// RFC 6901 escaping of one reference token, for pointers built from keys ("/windows/" +
+/// a trace's name).
+inline std::string json_pointer_token(std::string_view key) {
+    std::string s;
+    for (char c : key) {
+        if (c == '~')
+            s += "~0";
+        else if (c == '/')
+            s += "~1";
+        else
+            s += c;
+    }
+    return s;
+}
 
 /// Input (a file, or a command-line value) is malformed at a known place.
 class input_error : public std::runtime_error {

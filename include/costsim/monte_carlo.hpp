@@ -132,11 +132,6 @@ private:
     std::size_t i_ = 0;
 };
 
-/// SPEC.md's `simulate --json` object.
-json to_json(const simulation_result& r);
-/// One row per candidate, a header line first.
-std::string to_csv(const simulation_result& r);
-
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -606,62 +601,6 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
         }
     });
     return r;
-}
-
-inline json to_json(const simulation_result& r) {
-    json cands = json::array();
-    for (const auto& c : r.candidates) {
-        json j{{"offer", c.offer},
-               {"market", std::string(to_string(c.market))},
-               {"policy", std::string(to_string(c.policy))},
-               {"cost", to_json(c.cost)},
-               {"makespan_hours", to_json(c.makespan_hours)},
-               {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
-               {"checkpoint",
-                {{"every_hours", c.checkpoint.every.count()},
-                 {"cost_hours", c.checkpoint.cost.count()},
-                 {"rule", std::string(to_string(c.checkpoint.rule))}}},
-               {"interruptions", {{"mean", c.interruptions_mean}}},
-               {"spot_work_fraction", c.spot_work_fraction},
-               {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
-        j["deadline_met"] = c.deadline_met;
-        cands.push_back(j);
-    }
-    json out{{"scenario", r.scenario}, {"trials", r.trials}, {"seed", r.seed}, {"currency", r.currency}};
-    out["deadline_hours"] = r.deadline_hours ? json(*r.deadline_hours) : json(nullptr);
-    // Only past mc_options::exact_quantiles_up_to: how the quantiles were estimated.
-    if (r.sketch_relative_error)
-        out["quantile_method"] = {{"method", "ddsketch"}, {"relative_error", *r.sketch_relative_error}};
-    out["candidates"] = cands;
-    return out;
-}
-
-inline std::string to_csv(const simulation_result& r) {
-    std::ostringstream o;
-    o.precision(17);
-    o << "offer,market,policy,checkpoint_every_hours,checkpoint_cost_hours";
-    for (const char* m : {"cost", "makespan_hours"})
-        for (const char* f : {"mean", "stderr", "ci95_lo", "ci95_hi", "p05", "p50", "p95", "p99", "min", "max"})
-            o << "," << m << "_" << f;
-    o << ",billed_hours_mean,interruptions_mean,deadline_met,currency,trials,seed\n";
-    auto csv_field = [](const std::string& s) {
-        if (s.find_first_of(",\"\n") == std::string::npos) return s;
-        std::string q = "\"";
-        for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-        return q + "\"";
-    };
-    for (const auto& c : r.candidates) {
-        o << csv_field(c.offer) << "," << to_string(c.market) << "," << to_string(c.policy) << ","
-          << c.checkpoint.every.count() << "," << c.checkpoint.cost.count();
-        for (const summary* s : {&c.cost, &c.makespan_hours})
-            for (double v :
-                 {s->mean, s->std_error, s->ci95_lo, s->ci95_hi, s->p05, s->p50, s->p95, s->p99, s->min, s->max})
-                o << "," << v;
-        o << "," << c.billed_hours.mean << "," << c.interruptions_mean << ",";
-        o << c.deadline_met;
-        o << "," << r.currency << "," << r.trials << "," << r.seed << "\n";
-    }
-    return o.str();
 }
 
 }  // namespace costsim

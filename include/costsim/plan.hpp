@@ -70,104 +70,23 @@ struct plan_result {
 /// Probability with which a recommended candidate must meet the deadline.
 inline constexpr double deadline_confidence = 0.95;
 
-/// Expands the scenario's plan (throws input_error with the JSON pointer on bad input).
+/// Expands the scenario's plan section (plan_spec) into candidates; what cannot run is
+/// listed in `excluded` with the reason. input_error at "/plan" when nothing can run.
 scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excluded);
 plan_result run_plan(const scenario& s, const mc_options& o);
-
-json to_json(const plan_result& p);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-namespace detail {
-
-// The plan's "interruptions": one model for every spot offer, or a list of models each for
-// the offers it names ("offers": [ids]) or for all (no "offers"); the first that names an
-// offer wins, else the first without "offers", else none.
-struct planned_interruptions {
-    std::vector<std::vector<std::string>> offers;  ///< empty: every offer
-    std::vector<interruption_spec> specs;
-    const interruption_spec* for_offer(const std::string& id) const {
-        for (std::size_t i = 0; i < specs.size(); ++i)
-            if (std::find(offers[i].begin(), offers[i].end(), id) != offers[i].end()) return &specs[i];
-        for (std::size_t i = 0; i < specs.size(); ++i)
-            if (offers[i].empty()) return &specs[i];
-        return nullptr;
-    }
-};
-
-inline planned_interruptions parse_planned_interruptions(const json_cursor& c, const catalog& cat) {
-    planned_interruptions r;
-    if (!c.value().is_array()) {
-        r.offers.emplace_back();
-        r.specs.push_back(parse_interruptions(c));
-        return r;
-    }
-    for (const auto& e : c.elements(true)) {
-        if (!e.value().is_object()) e.fail("an interruption model object");
-        json spec = e.value();
-        std::vector<std::string> ids;
-        if (auto os = e.optional("offers")) {
-            for (const auto& id : os->elements(true)) {
-                ids.push_back(id.string());
-                if (!cat.find(ids.back())) id.fail("an offer id of the scenario's catalog");
-            }
-            spec.erase("offers");
-        }
-        const json_cursor sc(spec, e.file(), e.pointer());
-        r.offers.push_back(std::move(ids));
-        r.specs.push_back(parse_interruptions(sc));
-    }
-    return r;
-}
-
-}  // namespace detail
-
 inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excluded) {
     scenario out = s;  // listed candidates already run at their offer's speed (scenario.hpp)
     if (!s.plan) return out;
-
-    const json plan_doc = *s.plan;
-    const json_cursor p(plan_doc, s.file, "/plan");
-    p.expect_object({"offers", "markets", "policies", "checkpoint", "interruptions", "restart", "gpus"});
-
-    std::vector<std::string> only;
-    if (auto os = p.optional("offers"))
-        for (const auto& e : os->elements(true)) {
-            only.push_back(e.string());
-            if (!s.offers.find(only.back())) e.fail("an offer id of the scenario's catalog");
-        }
-    std::vector<market_kind> markets = {market_kind::on_demand, market_kind::spot, market_kind::monthly};
-    if (auto ms = p.optional("markets")) {
-        markets.clear();
-        for (const auto& e : ms->elements(true))
-            markets.push_back(parse_market_kind(e.choice({"on_demand", "spot", "monthly"})));
-    }
+    const plan_spec& p = *s.plan;
+    const std::vector<std::string>& only = p.offers;
     std::vector<policy_kind> policies = {policy_kind::spot_only};
     if (s.deadline) policies.push_back(policy_kind::deadline_fallback);
-    if (auto ps = p.optional("policies")) {
-        policies.clear();
-        for (const auto& e : ps->elements(true)) {
-            const std::string name = e.choice({"spot_only", "deadline_fallback"});
-            const policy_kind pk = name == "spot_only" ? policy_kind::spot_only : policy_kind::deadline_fallback;
-            if (needs_deadline(pk) && !s.deadline) e.fail("a top-level \"deadline\" (" + name + " needs one)");
-            policies.push_back(pk);
-        }
-    }
-    detail::planned_interruptions intrs;
-    if (auto i = p.optional("interruptions")) intrs = detail::parse_planned_interruptions(*i, s.offers);
-    restart_model restart;
-    if (auto r = p.optional("restart")) {
-        try {
-            restart = parse_restart(*r);
-        } catch (const value_error& e) {
-            r->fail(e.what());
-        }
-    }
-    std::vector<int> gpu_counts;
-    if (auto g = p.optional("gpus"))
-        for (const auto& e : g->elements(true)) gpu_counts.push_back(static_cast<int>(e.integer(1, 1024)));
+    if (p.policies) policies = *p.policies;
 
     for (std::size_t oi = 0; oi < s.offers.offers.size(); ++oi) {
         const offer& o = s.offers.offers[oi];
@@ -184,7 +103,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
             continue;
         }
         const interruption_spec none;
-        const interruption_spec* found = intrs.for_offer(o.id);
+        const interruption_spec* found = p.interruptions_for(o.id);
         const interruption_spec& intr = found ? *found : none;
         if (s.gpu_memory_gib && o.gpus && o.gpus->memory_gib && *o.gpus->memory_gib < *s.gpu_memory_gib) {
             exclude("*", "the job needs " + format_quantity(*s.gpu_memory_gib) + " GiB of GPU memory; " +
@@ -198,14 +117,14 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         const int have = o.gpus ? o.gpus->count : 1;
         std::vector<int> counts{1};
         if (s.scaling_efficiency) {
-            if (gpu_counts.empty()) counts.push_back(have);
-            for (int n : gpu_counts)
+            if (p.gpus.empty()) counts.push_back(have);
+            for (int n : p.gpus)
                 if (n <= have) counts.push_back(n);
         }
         std::sort(counts.begin(), counts.end());
         counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
 
-        for (market_kind m : markets) {
+        for (market_kind m : p.markets) {
             if (!o.has_market(m)) continue;
             const currency cur = o.market_currency(m);
             if (!(cur == s.in_currency) && !s.offers.rate(cur, s.in_currency)) {
@@ -223,7 +142,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 if (n > 1)
                     base.runtime.basis += "; " + std::to_string(n) + " GPUs at scaling efficiency " +
                                           format_quantity(*s.scaling_efficiency);
-                base.restart = restart;
+                base.restart = p.restart;
                 base.pointer = "/plan";
                 const usec work = s.work_at(base.speedup);
                 if (m != market_kind::spot) {
@@ -233,13 +152,14 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 }
                 base.interruptions = intr;
                 std::vector<checkpoint_spec> intervals;
-                if (auto ck = p.optional("checkpoint")) {
-                    ck->expect_object({"every", "cost"});
-                    for (const auto& e : (*ck)["every"].elements(true))
-                        intervals.push_back(resolve_checkpoint(e, (*ck)["cost"], intr, work));
-                } else {
-                    intervals.push_back(checkpoint_spec{});
+                for (const checkpoint_request& ck : p.checkpoints) {
+                    try {
+                        intervals.push_back(resolve_checkpoint(ck, intr, work));
+                    } catch (const value_error& e) {
+                        throw input_error(s.file, p.checkpoint_cost_pointer, e.what());
+                    }
                 }
+                if (intervals.empty()) intervals.push_back(checkpoint_spec{});
                 for (policy_kind pol : policies) {
                     if (pol == policy_kind::deadline_fallback && !o.on_demand) {
                         exclude("spot", "deadline_fallback needs an on-demand market to fall back to");
@@ -256,7 +176,8 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         }
     }
     if (out.candidates.empty())
-        p.fail("at least one candidate the catalog allows (all were excluded: see the reasons)");
+        throw input_error(s.file, "/plan",
+                          "at least one candidate the catalog allows (all were excluded: see the reasons)");
     return out;
 }
 
@@ -328,34 +249,6 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
         }
     if (s.study) r.study = compare_with_study(s);
     return r;
-}
-
-inline json to_json(const plan_result& p) {
-    json base = to_json(p.simulation);
-    json rows = json::array();
-    for (std::size_t i = 0; i < p.rows.size(); ++i) {
-        const plan_row& row = p.rows[i];
-        json c = base["candidates"][row.candidate_index];
-        c["rank"] = i + 1;
-        c["gpus_used"] = row.gpus_used;
-        c["speedup"] = row.speedup;
-        c["pareto"] = row.pareto;
-        c["meets_deadline_95"] = row.meets_deadline;
-        const candidate& k = p.expanded.candidates[row.candidate_index];
-        c["runtime"] = {{"hours", to_fast_hours(p.expanded.work_of(k)).count()},
-                        {"source", to_string(k.runtime.source)},
-                        {"basis", k.runtime.basis}};
-        if (k.market == market_kind::spot) c["interruption_model"] = to_json(k.interruptions);
-        rows.push_back(c);
-    }
-    base["candidates"] = rows;
-    json ex = json::array();
-    for (const auto& e : p.excluded) ex.push_back(json{{"offer", e.offer}, {"market", e.market}, {"reason", e.reason}});
-    base["excluded"] = ex;
-    base["recommended"] = p.recommended ? json(*p.recommended + 1) : json(nullptr);
-    base["deadline_confidence"] = deadline_confidence;
-    if (p.study) base["study"] = to_json(*p.study);
-    return base;
 }
 
 }  // namespace costsim

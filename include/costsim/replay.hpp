@@ -80,9 +80,6 @@ std::vector<tick_window> replay_windows(const spot_trace& t, const replay_option
 /// for what replay does not model, or when no replay finishes.
 replay_result replay(const scenario& s, const spot_trace& t, const replay_options& o);
 
-/// `simulate --json`'s shape, plus trace, replays, finished/outlasted and savings.
-json to_json(const replay_result& r);
-
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -231,49 +228,6 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
             }
         }
     }
-    return out;
-}
-
-inline json to_json(const replay_result& r) {
-    json cands = json::array();
-    for (const auto& rc : r.candidates) {
-        const auto& c = rc.stats;
-        if (rc.finished == 0) {
-            cands.push_back(json{{"offer", c.offer},
-                                 {"market", std::string(to_string(c.market))},
-                                 {"policy", std::string(to_string(c.policy))},
-                                 {"cost", nullptr},
-                                 {"makespan_hours", nullptr},
-                                 {"deadline_met", c.deadline_met},
-                                 {"finished", 0},
-                                 {"outlasted", rc.outlasted}});
-            continue;
-        }
-        json j{{"offer", c.offer},
-               {"market", std::string(to_string(c.market))},
-               {"policy", std::string(to_string(c.policy))},
-               {"cost", to_json(c.cost)},
-               {"makespan_hours", to_json(c.makespan_hours)},
-               {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
-               {"interruptions", {{"mean", c.interruptions_mean}}},
-               {"spot_work_fraction", c.spot_work_fraction},
-               {"deadline_met", c.deadline_met},
-               {"finished", rc.finished},
-               {"outlasted", rc.outlasted},
-               {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
-        j["saving_vs_on_demand"] = rc.saving_vs_on_demand ? json(*rc.saving_vs_on_demand) : json(nullptr);
-        cands.push_back(j);
-    }
-    json out{{"scenario", r.scenario},
-             {"trace", r.trace},
-             {"gap_seconds", static_cast<double>(r.gap.count()) / 1e6},
-             {"trace_ticks", r.trace_ticks},
-             {"windows", r.windows_from},
-             {"replays", r.replays},
-             {"currency", r.currency},
-             {"work_hours", r.work.count()}};
-    out["deadline_hours"] = r.deadline_hours ? json(*r.deadline_hours) : json(nullptr);
-    out["candidates"] = cands;
     return out;
 }
 

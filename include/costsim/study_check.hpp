@@ -50,8 +50,6 @@ struct study_comparison {
 
 /// Throws model_error when the scenario names no study, or an offer cannot be priced.
 study_comparison compare_with_study(const scenario& s);
-/// Amounts as decimal strings.
-json to_json(const study_comparison& c);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -197,24 +195,6 @@ inline study_comparison compare_with_study(const scenario& s) {
         r.claims.push_back(std::move(c));
     }
     return r;
-}
-
-inline json to_json(const study_comparison& c) {
-    json rows = json::array();
-    for (const auto& r : c.rows)
-        rows.push_back({{"offer", r.offer},
-                        {"note", r.note},
-                        {"currency", r.currency},
-                        {"published", r.published},
-                        {"costsim_exact", to_decimal_string(r.costsim_exact)},
-                        {"costsim_at_published_precision", r.costsim_at_precision},
-                        {"agrees", r.agrees},
-                        {"runtime_hours", to_fast_hours(r.runtime).count()},
-                        {"runtime_source", to_string(r.basis.source)},
-                        {"runtime_basis", r.basis.basis}});
-    json claims = json::array();
-    for (const auto& k : c.claims) claims.push_back({{"claim", k.claim}, {"holds", k.holds}, {"evidence", k.evidence}});
-    return {{"study", c.study}, {"source", c.source}, {"rows", rows}, {"conclusions", claims}};
 }
 
 }  // namespace costsim

@@ -80,8 +80,6 @@ private:
     std::string file_, ptr_;
 };
 
-/// RFC 6901 escaping of one reference token.
-std::string json_pointer_token(std::string_view key);
 /// "null", "a boolean", "a number", "a string", "an array" or "an object": for errors
 /// that say what was found instead.
 std::string json_type_name(const json& j);
@@ -89,19 +87,6 @@ std::string json_type_name(const json& j);
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
-
-inline std::string json_pointer_token(std::string_view key) {
-    std::string s;
-    for (char c : key) {
-        if (c == '~')
-            s += "~0";
-        else if (c == '/')
-            s += "~1";
-        else
-            s += c;
-    }
-    return s;
-}
 
 inline json parse_json_text(const std::string& text, const std::string& name) {
     try {

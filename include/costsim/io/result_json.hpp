@@ -1,0 +1,217 @@
+// costsim/io/result_json.hpp — the engines' results as documents: `simulate --json` and
+// --csv, `replay --json`, `plan --json` and the published-study comparison, as SPEC.md
+// shapes them.
+//
+// Numbers that are not finite (no trial finished) are null; money amounts of the study
+// comparison are decimal strings.
+#pragma once
+
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "costsim/candidate_result.hpp"
+#include "costsim/io/json_input.hpp"
+#include "costsim/monte_carlo.hpp"
+#include "costsim/plan.hpp"
+#include "costsim/replay.hpp"
+#include "costsim/scenario.hpp"
+#include "costsim/study_check.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+/// {"mean", "stderr", "ci95", "p05", "p50", "p95", "p99", "min", "max"}; a value that is not
+/// finite (no trial finished) is null.
+json to_json(const summary& s);
+/// An interruption model and its (fitted) parameters, for plan output.
+json to_json(const interruption_spec& i);
+/// SPEC.md's `simulate --json` object.
+json to_json(const simulation_result& r);
+/// One row per candidate, a header line first.
+std::string to_csv(const simulation_result& r);
+/// `simulate --json`'s shape, plus trace, replays, finished/outlasted and savings.
+json to_json(const replay_result& r);
+/// Amounts as decimal strings.
+json to_json(const study_comparison& c);
+/// `simulate --json`'s shape with the plan's rows (rank, Pareto, deadline, runtime basis),
+/// exclusions, the recommendation and the study comparison.
+json to_json(const plan_result& p);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline json to_json(const summary& s) {
+    auto num = [](double x) -> json { return std::isfinite(x) ? json(x) : json(nullptr); };
+    return json{
+        {"mean", num(s.mean)}, {"stderr", num(s.std_error)}, {"ci95", json::array({num(s.ci95_lo), num(s.ci95_hi)})},
+        {"p05", num(s.p05)},   {"p50", num(s.p50)},          {"p95", num(s.p95)},
+        {"p99", num(s.p99)},   {"min", num(s.min)},          {"max", num(s.max)}};
+}
+
+inline json to_json(const interruption_spec& i) {
+    json j{{"model", i.model}, {"rate_per_hour", i.rate.per_hour()}};
+    if (i.model == "trace_fit") {
+        j["file"] = std::filesystem::path(i.file).filename().string();
+        j["lifetimes"] = i.lifetimes.size();
+        j["mean_lifetime_hours"] = i.mtbi().count();
+        j["outages"] = i.outages.size();
+        j["mean_outage_hours"] = i.mean_outage().count();
+        j["availability"] = i.availability;
+    }
+    if (i.lifetime) j["lifetime_hours"] = i.lifetime->count();
+    if (i.notice) j["notice_hours"] = i.notice->count();
+    return j;
+}
+
+inline json to_json(const simulation_result& r) {
+    json cands = json::array();
+    for (const auto& c : r.candidates) {
+        json j{{"offer", c.offer},
+               {"market", std::string(to_string(c.market))},
+               {"policy", std::string(to_string(c.policy))},
+               {"cost", to_json(c.cost)},
+               {"makespan_hours", to_json(c.makespan_hours)},
+               {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
+               {"checkpoint",
+                {{"every_hours", c.checkpoint.every.count()},
+                 {"cost_hours", c.checkpoint.cost.count()},
+                 {"rule", std::string(to_string(c.checkpoint.rule))}}},
+               {"interruptions", {{"mean", c.interruptions_mean}}},
+               {"spot_work_fraction", c.spot_work_fraction},
+               {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
+        j["deadline_met"] = c.deadline_met;
+        cands.push_back(j);
+    }
+    json out{{"scenario", r.scenario}, {"trials", r.trials}, {"seed", r.seed}, {"currency", r.currency}};
+    out["deadline_hours"] = r.deadline_hours ? json(*r.deadline_hours) : json(nullptr);
+    // Only past mc_options::exact_quantiles_up_to: how the quantiles were estimated.
+    if (r.sketch_relative_error)
+        out["quantile_method"] = {{"method", "ddsketch"}, {"relative_error", *r.sketch_relative_error}};
+    out["candidates"] = cands;
+    return out;
+}
+
+inline std::string to_csv(const simulation_result& r) {
+    std::ostringstream o;
+    o.precision(17);
+    o << "offer,market,policy,checkpoint_every_hours,checkpoint_cost_hours";
+    for (const char* m : {"cost", "makespan_hours"})
+        for (const char* f : {"mean", "stderr", "ci95_lo", "ci95_hi", "p05", "p50", "p95", "p99", "min", "max"})
+            o << "," << m << "_" << f;
+    o << ",billed_hours_mean,interruptions_mean,deadline_met,currency,trials,seed\n";
+    auto csv_field = [](const std::string& s) {
+        if (s.find_first_of(",\"\n") == std::string::npos) return s;
+        std::string q = "\"";
+        for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+        return q + "\"";
+    };
+    for (const auto& c : r.candidates) {
+        o << csv_field(c.offer) << "," << to_string(c.market) << "," << to_string(c.policy) << ","
+          << c.checkpoint.every.count() << "," << c.checkpoint.cost.count();
+        for (const summary* s : {&c.cost, &c.makespan_hours})
+            for (double v :
+                 {s->mean, s->std_error, s->ci95_lo, s->ci95_hi, s->p05, s->p50, s->p95, s->p99, s->min, s->max})
+                o << "," << v;
+        o << "," << c.billed_hours.mean << "," << c.interruptions_mean << ",";
+        o << c.deadline_met;
+        o << "," << r.currency << "," << r.trials << "," << r.seed << "\n";
+    }
+    return o.str();
+}
+
+inline json to_json(const replay_result& r) {
+    json cands = json::array();
+    for (const auto& rc : r.candidates) {
+        const auto& c = rc.stats;
+        if (rc.finished == 0) {
+            cands.push_back(json{{"offer", c.offer},
+                                 {"market", std::string(to_string(c.market))},
+                                 {"policy", std::string(to_string(c.policy))},
+                                 {"cost", nullptr},
+                                 {"makespan_hours", nullptr},
+                                 {"deadline_met", c.deadline_met},
+                                 {"finished", 0},
+                                 {"outlasted", rc.outlasted}});
+            continue;
+        }
+        json j{{"offer", c.offer},
+               {"market", std::string(to_string(c.market))},
+               {"policy", std::string(to_string(c.policy))},
+               {"cost", to_json(c.cost)},
+               {"makespan_hours", to_json(c.makespan_hours)},
+               {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
+               {"interruptions", {{"mean", c.interruptions_mean}}},
+               {"spot_work_fraction", c.spot_work_fraction},
+               {"deadline_met", c.deadline_met},
+               {"finished", rc.finished},
+               {"outlasted", rc.outlasted},
+               {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
+        j["saving_vs_on_demand"] = rc.saving_vs_on_demand ? json(*rc.saving_vs_on_demand) : json(nullptr);
+        cands.push_back(j);
+    }
+    json out{{"scenario", r.scenario},
+             {"trace", r.trace},
+             {"gap_seconds", static_cast<double>(r.gap.count()) / 1e6},
+             {"trace_ticks", r.trace_ticks},
+             {"windows", r.windows_from},
+             {"replays", r.replays},
+             {"currency", r.currency},
+             {"work_hours", r.work.count()}};
+    out["deadline_hours"] = r.deadline_hours ? json(*r.deadline_hours) : json(nullptr);
+    out["candidates"] = cands;
+    return out;
+}
+
+inline json to_json(const study_comparison& c) {
+    json rows = json::array();
+    for (const auto& r : c.rows)
+        rows.push_back({{"offer", r.offer},
+                        {"note", r.note},
+                        {"currency", r.currency},
+                        {"published", r.published},
+                        {"costsim_exact", to_decimal_string(r.costsim_exact)},
+                        {"costsim_at_published_precision", r.costsim_at_precision},
+                        {"agrees", r.agrees},
+                        {"runtime_hours", to_fast_hours(r.runtime).count()},
+                        {"runtime_source", to_string(r.basis.source)},
+                        {"runtime_basis", r.basis.basis}});
+    json claims = json::array();
+    for (const auto& k : c.claims) claims.push_back({{"claim", k.claim}, {"holds", k.holds}, {"evidence", k.evidence}});
+    return {{"study", c.study}, {"source", c.source}, {"rows", rows}, {"conclusions", claims}};
+}
+
+inline json to_json(const plan_result& p) {
+    json base = to_json(p.simulation);
+    json rows = json::array();
+    for (std::size_t i = 0; i < p.rows.size(); ++i) {
+        const plan_row& row = p.rows[i];
+        json c = base["candidates"][row.candidate_index];
+        c["rank"] = i + 1;
+        c["gpus_used"] = row.gpus_used;
+        c["speedup"] = row.speedup;
+        c["pareto"] = row.pareto;
+        c["meets_deadline_95"] = row.meets_deadline;
+        const candidate& k = p.expanded.candidates[row.candidate_index];
+        c["runtime"] = {{"hours", to_fast_hours(p.expanded.work_of(k)).count()},
+                        {"source", to_string(k.runtime.source)},
+                        {"basis", k.runtime.basis}};
+        if (k.market == market_kind::spot) c["interruption_model"] = to_json(k.interruptions);
+        rows.push_back(c);
+    }
+    base["candidates"] = rows;
+    json ex = json::array();
+    for (const auto& e : p.excluded) ex.push_back(json{{"offer", e.offer}, {"market", e.market}, {"reason", e.reason}});
+    base["excluded"] = ex;
+    base["recommended"] = p.recommended ? json(*p.recommended + 1) : json(nullptr);
+    base["deadline_confidence"] = deadline_confidence;
+    if (p.study) base["study"] = to_json(*p.study);
+    return base;
+}
+
+}  // namespace costsim

@@ -1,0 +1,600 @@
+// costsim/io/scenario_json.hpp — reads the `costsim.scenario/v1` file into a scenario.
+//
+// A scenario names a job (work hours), offers (inline, from a catalog file, or both), an
+// optional deadline, and candidates: offer × market × policy × checkpoint interval ×
+// interruption / restart / price models. Reading resolves everything a trial needs
+// (checkpoint intervals "young"/"daly" become hours; a Spot Advisor bucket becomes a
+// hazard; a price history becomes hours since the campaign start), and refuses
+// anything inconsistent with the JSON pointer of the offending value.
+//
+// Fields (beyond SPEC.md's reference file):
+//   "start": ISO time the campaign starts (default 2026-02-01T00:00:00Z): origin of
+//            spot price histories and of calendar billing for exact on-demand runs.
+//   "catalog": a costsim.catalog/v1 file, relative to the scenario's folder.
+//   "workload": {"measurements": "bench.json", "samples": 1420765, "epochs": 4} instead of
+//            "work": costsim-bench measurements give the work (samples × epochs at the
+//            first measurement's samples/s), each measured GPU model's speed, and, where
+//            the workload states none, gpu_memory_gib and scaling_efficiency; listed
+//            candidates run at their offer's speed (see measurement.hpp).
+//   "workload": {"speed": {...} | "speeds.json"}: relative speed per GPU model — inline
+//            (a number, or {"value", "source", "basis"}; see runtime_source.hpp) or a
+//            costsim.speed/v1 file; "speed_basis": what bare numbers rest on (default: an
+//            estimate stated in the scenario); "work_basis": {"source", "basis"} for "work"
+//            (default: an estimate stated in the scenario).
+//   "workload": {"published": "study.json"}: a costsim.published/v1 file (published.hpp)
+//            whose rows give runtimes on their offers (printed, or derived from a printed
+//            cost). An offer's runtime then comes, in this order, from a measurement of its
+//            GPU model, its own published row, a published row of another offer with the
+//            same GPU model, the speed table (× the work), or the work itself when there is
+//            no table; each candidate carries where its runtime comes from (`runtime`).
+//            Without "work", the work is the published runtime of a GPU at speed 1.
+//   candidate "interruptions": {"model": "none" | "poisson" (rate_per_hour) |
+//            "advisor" (bucket "<5%"|"5-10%"|"10-15%"|"15-20%"|">20%") |
+//            "max_lifetime" (lifetime, optional rate_per_hour) |
+//            "trace_fit" ("file": a spot trace, relative to the scenario's folder: each
+//            session's time to interruption is a spot lifetime, and each wait for capacity
+//            an outage, resampled uniformly from the trace's runs — see trace.hpp; no
+//            restart "delay" beside it), "notice": "2m"}
+//   candidate "tick": D — the decision tick of greedy / uniform_progress in Monte Carlo
+//            (default: the trace_fit trace's gap, else 10 minutes, the paper's).
+//   candidate "restart": {"delay": "15m" | {"distribution": "fixed", "value": D} |
+//            {"distribution": "exponential", "mean": D} |
+//            {"distribution": "empirical", "samples": [D, ...]},
+//            "billed": false, "overhead": "12m"}
+//   candidate "checkpoint": {"every": D | "young" | "daly", "cost": D}; absent: none.
+//   candidate "price": {"model": "market"} (default: the offer's spot price, constant
+//            or its history) | {"model": "ou_jump", "kappa", "theta" | "median",
+//            "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd", "step"} |
+//            {"model": "ou_jump", "fit": "history", "step": D} (fitted to the offer's
+//            spot price history).
+//   policies: "on_demand", "spot_only", "deadline_fallback", "greedy", "uniform_progress"
+//            (the last three need a deadline; greedy and uniform_progress are the *Can't Be
+//            Late* policies of cbl_policy.hpp, simulated on a tick grid by tick_trial.hpp).
+//   "plan": what the planner may try (plan_spec; the fields are listed in plan.hpp).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "costsim/io/catalog_json.hpp"
+#include "costsim/io/json_input.hpp"
+#include "costsim/io/measurement_json.hpp"
+#include "costsim/io/published_json.hpp"
+#include "costsim/io/speed_json.hpp"
+#include "costsim/io/trace_json.hpp"
+#include "costsim/scenario.hpp"
+#include "costsim/trace.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+inline constexpr std::string_view scenario_schema = "costsim.scenario/v1";
+
+/// Reads a scenario file; input_error with the file and JSON pointer of what is wrong.
+scenario load_scenario(const std::string& path);
+scenario parse_scenario(const json_cursor& root);
+
+/// A "restart" object, as a candidate and the plan section hold it.
+restart_model parse_restart(const json_cursor& c);
+/// The "plan" section (plan.hpp); needs the scenario's offers and deadline, read before it.
+plan_spec parse_plan(const json_cursor& c, const scenario& s);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+inline fast_hours hours_of(const json_cursor& c) { return to_fast_hours(c.duration()); }
+
+inline hazard rate_of(const json_cursor& c) { return hazard(c.number(0, 1e6)); }
+
+inline interruption_spec parse_interruptions(const json_cursor& c) {
+    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file"});
+    interruption_spec s;
+    auto model = c["model"];
+    s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
+    auto only = [&](std::initializer_list<std::string_view> allowed) {
+        for (const auto& [k, _] : c.value().items()) {
+            bool ok = k == "model" || k == "notice";
+            for (auto a : allowed) ok = ok || a == k;
+            if (!ok) c[k].fail("no \"" + k + "\" for the \"" + s.model + "\" model");
+        }
+    };
+    if (s.model == "trace")
+        model.fail(
+            "\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
+            "replayed by `costsim replay SCENARIO --trace FILE`)");
+    if (s.model == "trace_fit") {
+        only({"file"});
+        auto f = c["file"];
+        std::filesystem::path p(f.string());
+        if (p.is_relative()) p = std::filesystem::path(c.file()).parent_path() / p;
+        s.file = p.string();
+        trace_stats st = compute_trace_stats(load_spot_trace(s.file));
+        if (st.lifetime_samples.empty()) f.fail("a trace in which spot is available at least once (" + s.file + ")");
+        s.lifetimes = std::move(st.lifetime_samples);
+        s.outages = std::move(st.outage_samples);
+        if (s.outages.empty())
+            s.outages.push_back(to_fast_hours(st.gap));  // never out: a preemption still costs a tick
+        s.trace_gap = st.gap;
+        s.availability = st.availability;
+        s.rate = hazard::from_mean(s.mtbi());
+    }
+    if (s.model == "none") only({});
+    if (s.model == "poisson") {
+        only({"rate_per_hour"});
+        s.rate = rate_of(c["rate_per_hour"]);
+    }
+    if (s.model == "advisor") {
+        only({"bucket"});
+        auto b = c["bucket"];
+        try {
+            s.rate = advisor_hazard(b.value().is_number_integer()
+                                        ? advisor_bucket_from_index(static_cast<int>(b.integer(0, 4)))
+                                        : parse_advisor_bucket(b.string()));
+        } catch (const value_error& e) {
+            b.fail(e.what());
+        }
+    }
+    if (s.model == "max_lifetime") {
+        only({"lifetime", "rate_per_hour"});
+        auto l = c["lifetime"];
+        s.lifetime = hours_of(l);
+        if (!(s.lifetime->count() > 0)) l.fail("a positive lifetime such as \"24h\"");
+        if (auto r = c.optional("rate_per_hour")) s.rate = rate_of(*r);
+    }
+    if (auto n = c.optional("notice")) s.notice = hours_of(*n);
+    return s;
+}
+
+}  // namespace detail
+
+inline restart_model parse_restart(const json_cursor& c) {
+    c.expect_object({"delay", "billed", "overhead"});
+    restart_delay delay = fixed_delay(fast_hours(0));
+    if (auto d = c.optional("delay")) {
+        if (d->value().is_object()) {
+            d->expect_object({"distribution", "value", "mean", "samples"});
+            std::string kind = (*d)["distribution"].choice({"fixed", "exponential", "empirical"});
+            if (kind == "fixed") delay = fixed_delay(detail::hours_of((*d)["value"]));
+            if (kind == "exponential") delay = exponential_delay(detail::hours_of((*d)["mean"]));
+            if (kind == "empirical") {
+                std::vector<fast_hours> samples;
+                for (const auto& s : (*d)["samples"].elements(true)) samples.push_back(detail::hours_of(s));
+                delay = empirical_delay(std::move(samples));
+            }
+        } else {
+            delay = fixed_delay(detail::hours_of(*d));
+        }
+    }
+    bool billed = false;
+    if (auto b = c.optional("billed")) billed = b->boolean();
+    fast_hours overhead{0};
+    if (auto o = c.optional("overhead")) overhead = detail::hours_of(*o);
+    return restart_model(delay, billed ? delay_billing::billed : delay_billing::unbilled, overhead);
+}
+
+namespace detail {
+
+inline price_spec parse_price_model(const json_cursor& c, const offer& o, timestamp origin) {
+    c.expect_object(
+        {"model", "kappa", "theta", "median", "sigma", "jump_rate_per_hour", "jump_mean", "jump_sd", "step", "fit"});
+    price_spec p;
+    std::string model = c["model"].choice({"market", "ou_jump"});
+    if (model == "market") {
+        for (const auto& [k, _] : c.value().items())
+            if (k != "model") c[k].fail("no \"" + k + "\" for the \"market\" price model");
+        return p;
+    }
+    p.model = price_spec::kind::ou_jump;
+    if (auto s = c.optional("step")) {
+        p.step = hours_of(*s);
+        if (!(p.step.count() > 0)) s->fail("a positive step such as \"5m\"");
+    }
+    if (auto f = c.optional("fit")) {
+        f->choice({"history"});
+        for (const auto& [k, _] : c.value().items())
+            if (k != "model" && k != "fit" && k != "step")
+                c[k].fail("no \"" + k + "\" beside \"fit\" (parameters are fitted)");
+        if (!o.spot || !std::holds_alternative<spot_history>(o.spot->price))
+            f->fail("an offer with a spot \"price_history\" to fit (offer \"" + o.id + "\" has none)");
+        piecewise_spot_price h(spot_history_points(o, origin));
+        const auto& pts = h.points();
+        auto n = static_cast<std::size_t>(std::floor((pts.back().at - pts.front().at) / p.step));
+        try {
+            p.ou = fit_ou_jump(sample_evenly(h, pts.front().at, p.step, n + 1), p.step).params;
+        } catch (const std::exception& e) {
+            f->fail(std::string("a history the OU-with-jumps model can be fitted to: ") + e.what());
+        }
+        return p;
+    }
+    p.ou.kappa = c["kappa"].number(0, 1e6);
+    if (c.has("theta") == c.has("median")) c.fail("exactly one of \"theta\" (mean log price) or \"median\" (a price)");
+    if (auto t = c.optional("theta")) p.ou.theta = t->number(-50, 50);
+    if (auto m = c.optional("median")) {
+        exact med = m->decimal();
+        if (med <= 0) m->fail("a positive price");
+        p.ou.theta = std::log(to_double(med));
+    }
+    p.ou.sigma = c["sigma"].number(0, 1e3);
+    if (auto j = c.optional("jump_rate_per_hour")) p.ou.jump_rate = rate_of(*j);
+    if (auto j = c.optional("jump_mean")) p.ou.jump_mean = j->number(-50, 50);
+    if (auto j = c.optional("jump_sd")) p.ou.jump_sd = j->number(0, 50);
+    return p;
+}
+
+}  // namespace detail
+
+// One checkpoint interval ("1h", "young" or "daly") with its cost, resolved to hours.
+namespace detail {
+
+// "every" ("1h", "young" or "daly") and "cost", as asked for; resolve_checkpoint
+// (scenario.hpp) turns them into hours once the work and interruption model are known.
+inline checkpoint_request read_checkpoint_request(const json_cursor& every, const json_cursor& cost) {
+    checkpoint_request r;
+    r.cost = hours_of(cost);
+    if (every.value().is_string() && (every.value() == "young" || every.value() == "daly")) {
+        r.rule = every.value() == "young" ? checkpoint_rule::young : checkpoint_rule::daly;
+    } else {
+        r.rule = checkpoint_rule::fixed;
+        r.every = hours_of(every);
+        if (!(r.every.count() > 0)) every.fail("a positive interval such as \"1h\" (or \"young\" / \"daly\")");
+    }
+    return r;
+}
+
+inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption_spec& intr, usec work) {
+    c.expect_object({"every", "cost"});
+    const checkpoint_request r = read_checkpoint_request(c["every"], c["cost"]);
+    try {
+        return resolve_checkpoint(r, intr, work);
+    } catch (const value_error& e) {
+        c["cost"].fail(e.what());
+    }
+}
+
+// A campaign must be able to finish: a session must outlive its overhead plus the longest
+// stretch, and a stretch must complete with a probability that is not astronomically small
+// (each attempt succeeds with probability e^{-λ(overhead + stretch)}).
+inline void check_progress(const json_cursor& cc, const candidate& k, usec work) {
+    const double stretch =
+        (k.checkpoint.rule == checkpoint_rule::none
+             ? to_fast_hours(work).count()
+             : std::min(k.checkpoint.every.count(), to_fast_hours(work).count()) + k.checkpoint.cost.count());
+    const double need = k.restart.overhead.count() + stretch;
+    if (k.interruptions.lifetime && !(k.interruptions.lifetime->count() > need))
+        cc["interruptions"]["lifetime"].fail(
+            "a lifetime longer than the restart overhead plus one stretch of work "
+            "and its checkpoint (" +
+            std::to_string(need) + " h); checkpoint more often");
+    if (!k.interruptions.lifetimes.empty()) {
+        double longest = *std::max_element(k.interruptions.lifetimes.begin(), k.interruptions.lifetimes.end(),
+                                           [](fast_hours a, fast_hours b) { return a < b; }) /
+                         fast_hours(1.0);
+        if (!(longest > need))
+            cc["interruptions"]["file"].fail("a trace whose longest spot lifetime (" + std::to_string(longest) +
+                                             " h) exceeds the restart overhead plus one stretch (" +
+                                             std::to_string(need) + " h); checkpoint more often");
+        return;
+    }
+    const double exponent = k.interruptions.rate.per_hour() * need;
+    if (exponent > 13.8) {  // e^13.8 ≈ 10^6 attempts per stretch
+        auto i = cc["interruptions"];
+        auto where = i.has("rate_per_hour") ? i["rate_per_hour"] : i.has("bucket") ? i["bucket"] : i;
+        where.fail("a rate at which a stretch can complete: rate × (overhead + stretch) = " + std::to_string(exponent) +
+                   " needs about e^" + std::to_string(static_cast<int>(exponent)) +
+                   " attempts per stretch; checkpoint more often");
+    }
+}
+
+}  // namespace detail
+
+namespace detail {
+
+// The plan's "interruptions": one model for every spot offer, or a list of models each for
+// the offers it names ("offers": [ids]) or for all (no "offers").
+inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(const json_cursor& c,
+                                                                               const catalog& cat) {
+    std::vector<plan_spec::interruption_choice> r;
+    if (!c.value().is_array()) {
+        r.push_back({{}, parse_interruptions(c)});
+        return r;
+    }
+    for (const auto& e : c.elements(true)) {
+        if (!e.value().is_object()) e.fail("an interruption model object");
+        json spec = e.value();
+        std::vector<std::string> ids;
+        if (auto os = e.optional("offers")) {
+            for (const auto& id : os->elements(true)) {
+                ids.push_back(id.string());
+                if (!cat.find(ids.back())) id.fail("an offer id of the scenario's catalog");
+            }
+            spec.erase("offers");
+        }
+        const json_cursor sc(spec, e.file(), e.pointer());
+        r.push_back({std::move(ids), parse_interruptions(sc)});
+    }
+    return r;
+}
+
+}  // namespace detail
+
+inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
+    p.expect_object({"offers", "markets", "policies", "checkpoint", "interruptions", "restart", "gpus"});
+    plan_spec r;
+    if (auto os = p.optional("offers"))
+        for (const auto& e : os->elements(true)) {
+            r.offers.push_back(e.string());
+            if (!s.offers.find(r.offers.back())) e.fail("an offer id of the scenario's catalog");
+        }
+    if (auto ms = p.optional("markets")) {
+        r.markets.clear();
+        for (const auto& e : ms->elements(true))
+            r.markets.push_back(parse_market_kind(e.choice({"on_demand", "spot", "monthly"})));
+    }
+    if (auto ps = p.optional("policies")) {
+        r.policies.emplace();
+        for (const auto& e : ps->elements(true)) {
+            const std::string name = e.choice({"spot_only", "deadline_fallback"});
+            const policy_kind pk = name == "spot_only" ? policy_kind::spot_only : policy_kind::deadline_fallback;
+            if (needs_deadline(pk) && !s.deadline) e.fail("a top-level \"deadline\" (" + name + " needs one)");
+            r.policies->push_back(pk);
+        }
+    }
+    if (auto i = p.optional("interruptions")) r.interruptions = detail::parse_planned_interruptions(*i, s.offers);
+    if (auto rs = p.optional("restart")) {
+        try {
+            r.restart = parse_restart(*rs);
+        } catch (const value_error& e) {
+            rs->fail(e.what());
+        }
+    }
+    if (auto g = p.optional("gpus"))
+        for (const auto& e : g->elements(true)) r.gpus.push_back(static_cast<int>(e.integer(1, 1024)));
+    if (auto ck = p.optional("checkpoint")) {
+        ck->expect_object({"every", "cost"});
+        for (const auto& e : (*ck)["every"].elements(true))
+            r.checkpoints.push_back(detail::read_checkpoint_request(e, (*ck)["cost"]));
+        r.checkpoint_cost_pointer = (*ck)["cost"].pointer();
+    }
+    return r;
+}
+
+inline scenario parse_scenario(const json_cursor& c) {
+    c.expect_object({"schema", "name", "currency", "start", "catalog", "offers", "workload", "deadline", "candidates",
+                     "plan", "notes"});
+    auto schema = c["schema"];
+    if (schema.string() != scenario_schema) schema.fail("\"" + std::string(scenario_schema) + "\"");
+    scenario s;
+    s.file = c.file();
+    s.name = c["name"].string();
+    s.in_currency = c["currency"].currency();
+    if (auto st = c.optional("start")) s.start = st->time();
+    s.offers.name = s.name;
+    s.offers.file = s.file;
+    s.offers.currency = s.in_currency;
+    if (auto cat = c.optional("catalog")) {
+        std::filesystem::path p(cat->string());
+        if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
+        s.offers = load_catalog(p.string());  // its errors name the catalog file and pointer
+    }
+    if (auto offers = c.optional("offers")) {
+        for (const auto& oc : offers->elements(true)) {
+            offer o = parse_offer(oc, s.in_currency);
+            if (s.offers.find(o.id)) oc["id"].fail("an id not already used by the scenario's catalog");
+            s.offers.offers.push_back(std::move(o));
+        }
+    }
+    if (s.offers.offers.empty()) c.fail("\"offers\" or a \"catalog\" (the scenario has no offers)");
+
+    auto wl = c["workload"];
+    wl.expect_object({"name", "work", "work_basis", "gpu_memory_gib", "scaling_efficiency", "speed", "speed_basis",
+                      "published", "measurements", "samples", "epochs", "batch"});
+    if (auto n = wl.optional("name")) s.workload_name = n->string();
+    if (auto m = wl.optional("gpu_memory_gib")) s.gpu_memory_gib = m->number(0, 1e6);
+    if (auto e = wl.optional("scaling_efficiency")) s.scaling_efficiency = e->number(0, 1);
+    runtime_basis bare{runtime_source::estimate, "relative speed stated in the scenario"};
+    if (auto b = wl.optional("speed_basis")) bare.basis = b->string();
+    if (auto sp = wl.optional("speed")) {
+        if (sp->value().is_string()) {
+            std::filesystem::path p(sp->string());
+            if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
+            if (wl.has("speed_basis"))
+                wl["speed_basis"].fail("no \"speed_basis\" beside a speed file (its entries give theirs)");
+            s.speed = load_speed_table(p.string()).speeds;
+        } else {
+            s.speed = parse_speeds(*sp, bare);
+        }
+    }
+    s.work_basis = {runtime_source::estimate, "the work stated in the scenario"};
+    if (auto b = wl.optional("work_basis")) {
+        b->expect_object({"source", "basis"});
+        auto src = (*b)["source"];
+        try {
+            s.work_basis.source = parse_runtime_source(src.string());
+        } catch (const value_error& e) {
+            src.fail(e.what());
+        }
+        s.work_basis.basis = (*b)["basis"].string();
+    }
+    if (auto pub = wl.optional("published")) {
+        std::filesystem::path p(pub->string());
+        if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
+        s.study = load_published_study(p.string());
+        for (const auto& row : s.study->rows) {
+            if (row.market != market_kind::on_demand) continue;  // runtimes come from on-demand runs
+            derived_runtime d = runtime_of(*s.study, row, s.offers);
+            s.published.push_back({static_cast<std::size_t>(s.offers.find(row.offer) - s.offers.offers.data()),
+                                   d.runtime, std::move(d.basis)});
+        }
+    }
+    if (auto pl = c.optional("plan"))
+        if (!pl->value().is_object()) pl->fail("an object (see plan.hpp)");
+    if (wl.has("measurements")) {  // work, speeds, scaling and memory from costsim-bench (measurement.hpp)
+        if (wl.has("work")) wl["work"].fail("no \"work\" beside \"measurements\" (the measured throughput gives it)");
+        if (wl.has("published")) wl["published"].fail("no \"published\" beside \"measurements\"");
+        std::vector<std::pair<std::string, double>> stated;
+        for (const auto& g : s.speed) stated.emplace_back(g.model, g.value);
+        s.measured = read_measured_workload(wl, s.offers, stated);
+        s.work = s.measured->work;
+        s.work_basis = {runtime_source::measured, "costsim-bench on " + s.measured->reference_model + ", " +
+                                                      format_quantity(s.measured->reference_samples_per_second) +
+                                                      " samples/s (" + s.measured->files.front() + ")"};
+        std::vector<gpu_speed> merged;
+        for (const auto& [model_name, v] : s.measured->speed) {
+            const std::string& model = model_name;  // a lambda cannot capture a binding before clang 16
+            const bool was_measured = std::find(s.measured->measured_models.begin(), s.measured->measured_models.end(),
+                                                model) != s.measured->measured_models.end();
+            auto stated_one =
+                std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
+            runtime_basis b = was_measured ? runtime_basis{runtime_source::measured, "measured by costsim-bench"}
+                                           : runtime_basis{stated_one->basis.source,
+                                                           stated_one->basis.basis + ", re-anchored at the measured " +
+                                                               s.measured->reference_model};
+            merged.push_back({model, v, std::move(b)});
+        }
+        s.speed = std::move(merged);
+        if (!s.scaling_efficiency) s.scaling_efficiency = s.measured->scaling_efficiency;
+        if (!s.gpu_memory_gib) s.gpu_memory_gib = s.measured->gpu_memory_gib;
+    } else {
+        for (const char* k : {"samples", "epochs", "batch"})
+            if (wl.has(k)) wl[k].fail(std::string("no \"") + k + "\" without \"measurements\"");
+        if (auto work = wl.optional("work")) {
+            s.work = work->duration();
+            if (s.work.count() <= 0) work->fail("a positive amount of work such as \"100h\"");
+        } else if (!s.published.empty()) {
+            // The reference runtime: the published runtime of a GPU model at speed 1.
+            for (const auto& p : s.published) {
+                const offer& po = s.offers.offers[p.offer_index];
+                const std::string model = po.gpus ? po.gpus->model : "cpu";
+                auto it =
+                    std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == model; });
+                if (it != s.speed.end() && it->value == 1.0) {
+                    s.work = p.runtime;
+                    s.work_basis = {p.basis.source, po.id + ": " + p.basis.basis};
+                    break;
+                }
+            }
+            if (s.work.count() == 0)
+                wl.fail("a \"work\" (no published runtime is on a GPU model at speed 1 of \"speed\" to give it)");
+            if (wl.has("work_basis"))
+                wl["work_basis"].fail("no \"work_basis\" without \"work\" (the published runtime gives it)");
+        } else {
+            (void)wl["work"];  // required: fails naming it
+        }
+    }
+    if (auto d = c.optional("deadline")) {
+        s.deadline = d->duration();
+        if (*s.deadline < s.work)
+            d->fail("a deadline of at least the work (" + format_duration(s.work) + "), got " +
+                    format_duration(*s.deadline));
+    }
+
+    std::vector<json_cursor> listed;
+    if (auto cs = c.optional("candidates"))
+        listed = cs->elements(!c.has("plan"));
+    else if (!c.has("plan"))
+        c.fail("\"candidates\" or a \"plan\" (the scenario names nothing to run)");
+    for (const auto& cc : listed) {
+        cc.expect_object(
+            {"offer", "market", "policy", "checkpoint", "interruptions", "restart", "price", "billing", "tick"});
+        candidate k;
+        k.pointer = cc.pointer();
+        auto oid = cc["offer"];
+        const offer* o = s.offers.find(oid.string());
+        if (!o) {
+            std::string known;
+            for (const auto& x : s.offers.offers) known += (known.empty() ? "" : ", ") + x.id;
+            oid.fail("an offer id of the scenario (known: " + known + ")");
+        }
+        k.offer_index = static_cast<std::size_t>(o - s.offers.offers.data());
+        if (auto rt = s.runtime_on(*o)) {  // each offer runs at its own speed, from the best figure there is
+            k.speedup = rt->speedup;
+            k.runtime = std::move(rt->basis);
+        } else {
+            const std::string model = o->gpus ? o->gpus->model : "cpu";
+            oid.fail("an offer whose GPU model (\"" + model +
+                     "\") has a measurement, a published row or a \"speed\" in the workload");
+        }
+        auto mk = cc["market"];
+        k.market = parse_market_kind(mk.choice({"on_demand", "spot", "monthly"}));
+        if (!o->has_market(k.market)) mk.fail("a market offer \"" + o->id + "\" has");
+        auto pol = cc["policy"];
+        std::string p = pol.choice({"on_demand", "spot_only", "deadline_fallback", "greedy", "uniform_progress"});
+        k.policy = p == "on_demand"           ? policy_kind::on_demand
+                   : p == "spot_only"         ? policy_kind::spot_only
+                   : p == "deadline_fallback" ? policy_kind::deadline_fallback
+                   : p == "greedy"            ? policy_kind::greedy
+                                              : policy_kind::uniform_progress;
+        if (k.policy == policy_kind::on_demand && k.market == market_kind::spot)
+            pol.fail("\"spot_only\" or \"deadline_fallback\" for the spot market");
+        if (k.policy != policy_kind::on_demand && k.market != market_kind::spot)
+            pol.fail("\"on_demand\" for the " + std::string(to_string(k.market)) + " market");
+        if (needs_deadline(k.policy)) {
+            if (!s.deadline) pol.fail("a top-level \"deadline\" (" + p + " needs one)");
+            if (!o->on_demand) pol.fail("an offer with an on_demand market to fall back to");
+        }
+        if (auto i = cc.optional("interruptions")) {
+            k.interruptions = detail::parse_interruptions(*i);
+            if (k.market != market_kind::spot && k.interruptions.model != "none")
+                i->fail("no interruption model for the " + std::string(to_string(k.market)) + " market");
+        }
+        if (auto ck = cc.optional("checkpoint")) k.checkpoint = detail::parse_checkpoint(*ck, k.interruptions, s.work);
+        if (auto r = cc.optional("restart")) {
+            try {
+                k.restart = parse_restart(*r);
+            } catch (const value_error& e) {
+                r->fail(e.what());
+            }
+        }
+        if (auto pr = cc.optional("price")) {
+            if (k.market != market_kind::spot)
+                pr->fail("no price model for the " + std::string(to_string(k.market)) + " market");
+            try {
+                k.price = detail::parse_price_model(*pr, *o, s.start);
+            } catch (const value_error& e) {
+                pr->fail(e.what());
+            }
+        }
+        if (k.interruptions.model == "trace_fit" && cc.has("restart") && cc["restart"].has("delay"))
+            cc["restart"]["delay"].fail(
+                "no delay beside \"trace_fit\" interruptions (the trace's outages are the wait for capacity)");
+        if (auto tk = cc.optional("tick")) {
+            k.tick = tk->duration();
+            if (k.tick->count() <= 0) tk->fail("a positive decision tick such as \"10m\"");
+        }
+        const bool keeps_progress = decides_on_ticks(k.policy);
+        if (keeps_progress && cc.has("checkpoint"))
+            cc["checkpoint"].fail("no checkpoint for " + p +
+                                  " (the Can't Be Late model keeps progress across "
+                                  "preemptions; restart.overhead, d, is the cost of resuming)");
+        if (k.market == market_kind::spot && !keeps_progress) detail::check_progress(cc, k, s.work);
+        if (auto b = cc.optional("billing")) k.per_tick_billing = b->choice({"offer", "per_tick"}) == "per_tick";
+        if (k.market == market_kind::spot && k.price.model == price_spec::kind::market &&
+            std::holds_alternative<spot_history>(o->spot->price)) {
+            const auto& h = std::get<spot_history>(o->spot->price);
+            if (s.start < h.points.front().from)
+                cc["offer"].fail("an offer whose spot price history covers the campaign start " +
+                                 format_timestamp(s.start));
+        }
+        s.candidates.push_back(std::move(k));
+    }
+    if (auto pl = c.optional("plan")) s.plan = parse_plan(*pl, s);
+    return s;
+}
+
+inline scenario load_scenario(const std::string& path) {
+    json j = load_json_file(path);
+    return parse_scenario(json_cursor(j, path));
+}
+
+}  // namespace costsim

@@ -1,0 +1,149 @@
+// costsim/io/validate_json.hpp — the "validate" section of a validate scenario, and
+// `costsim validate --json`.
+//
+// A validate scenario is a costsim.scenario/v1 file whose workload is a costsim-bench job,
+// described by a top-level "validate" object instead of "work":
+//   "validate": {
+//     "bench": ["bilstm-sentiment", "--vocab", "2000", ...],  the runner's subcommand and
+//              shape flags (not --steps, --warmup, --epochs, --checkpoint*, --resume,
+//              --progress, -o/--output, --kill-*: validate sets those);
+//     "steps": 1200,                     the full job, in optimiser steps; absent: as many
+//                                        as fill "job_minutes" (default 2) of real time at
+//                                        the calibrated speed (jobs sized for minutes);
+//     "checkpoint_every_steps": 100,     0 or absent: no checkpoints;
+//     "calibration_steps": 150,          default: max(2 × every + 1, steps / 10), at most
+//                                        steps (without steps: max(2 × every + 1, 100));
+//     "time_scale": 60                   model seconds per real second (default 60: a real
+//                                        minute stands for a model hour)
+//   }
+// Candidates are spot_only (any interruption model but trace windows) or on_demand; they
+// carry no "checkpoint" (the job's own, timed by the calibration, is used) and may carry
+// a restart "overhead" (billed time spent before the runner starts, e.g. a boot).
+//
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include "costsim/io/json_input.hpp"
+#include "costsim/validate.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+/// Reads "/validate" of a scenario document (input_error with its pointer).
+validate_spec parse_validate_spec(const json_cursor& root);
+
+/// `costsim validate --json`: the calibration, and per candidate the prediction beside each
+/// real run and the errors.
+json to_json(const validation_result& r);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline validate_spec parse_validate_spec(const json_cursor& root) {
+    auto c = root["validate"];
+    c.expect_object({"bench", "steps", "job_minutes", "checkpoint_every_steps", "calibration_steps", "time_scale"});
+    validate_spec v;
+    auto b = c["bench"];
+    for (const auto& a : b.elements(true)) {
+        std::string s = a.string();
+        const std::string flag = s.substr(0, s.find('='));
+        if (runner::is_supervisor_flag(flag))
+            a.fail("a costsim-bench flag that validate does not set itself (" + flag + " is set by validate)");
+        v.bench.push_back(std::move(s));
+    }
+    if (v.bench.front() != "bilstm-sentiment" && v.bench.front() != "resnet-cifar")
+        b.elements().front().fail("a training workload: \"bilstm-sentiment\" or \"resnet-cifar\"");
+    constexpr std::int64_t most = std::int64_t{1} << 40;
+    if (auto st = c.optional("steps")) {
+        v.steps = st->integer(2, most);
+        if (auto jm = c.optional("job_minutes"))
+            jm->fail("no \"job_minutes\" beside \"steps\" (it sizes a job without steps)");
+    } else if (auto jm = c.optional("job_minutes")) {
+        v.job_minutes = jm->number(0.05, 1e6);
+    }
+    if (auto e = c.optional("checkpoint_every_steps")) {
+        v.checkpoint_every = e->integer(0, most);
+        if (v.steps > 0 && v.checkpoint_every >= v.steps)
+            e->fail("fewer steps than /validate/steps (" + std::to_string(v.steps) + "), or 0");
+    }
+    const std::int64_t least = 2 * v.checkpoint_every + 1;
+    v.calibration_steps =
+        v.steps > 0 ? std::min(v.steps, std::max(least, v.steps / 10)) : std::max<std::int64_t>(least, 100);
+    if (auto cs = c.optional("calibration_steps")) v.calibration_steps = cs->integer(2, v.steps > 0 ? v.steps : most);
+    if (auto ts = c.optional("time_scale")) v.time_scale = ts->number(1e-3, 1e9);
+    return v;
+}
+
+inline json to_json(const validation_result& r) {
+    auto band = [](const summary& s) { return json{{"mean", s.mean}, {"p05", s.p05}, {"p50", s.p50}, {"p95", s.p95}}; };
+    json rows = json::array();
+    const double k = r.spec.time_scale;
+    for (const auto& row : r.rows) {
+        json runs = json::array();
+        for (const auto& run : row.runs) {
+            json sessions = json::array();
+            for (const auto& s : run.sessions)
+                sessions.push_back({{"start_seconds", s.start},
+                                    {"end_seconds", s.end},
+                                    {"kill_at_seconds", std::isfinite(s.kill_at) ? json(s.kill_at) : json(nullptr)},
+                                    {"from_step", s.from_step},
+                                    {"to_step", s.to_step},
+                                    {"exit", to_string(s.how)},
+                                    {"delay_after_seconds", s.delay_after}});
+            runs.push_back({{"wall_seconds", run.wall},
+                            {"makespan_hours", run.model_makespan_hours},
+                            {"billed_hours", run.model_billed_hours},
+                            {"cost", to_decimal_string(run.cost.amount())},
+                            {"interruptions", run.interruptions},
+                            {"sessions", std::move(sessions)}});
+        }
+        const auto& p = row.predicted;
+        rows.push_back({{"offer", p.offer},
+                        {"market", std::string(to_string(p.market))},
+                        {"policy", std::string(to_string(p.policy))},
+                        {"predicted",
+                         {{"makespan_hours", band(p.makespan_hours)},
+                          {"billed_hours", band(p.billed_hours)},
+                          {"cost", band(p.cost)},
+                          {"interruptions_mean", p.interruptions_mean},
+                          {"wall_seconds_mean", p.makespan_hours.mean * 3600.0 / k}}},
+                        {"real",
+                         {{"makespan_hours_mean", row.real_makespan_mean},
+                          {"billed_hours_mean", row.real_billed_mean},
+                          {"cost_mean", row.real_cost_mean},
+                          {"wall_seconds_mean", row.real_makespan_mean * 3600.0 / k},
+                          {"runs", std::move(runs)}}},
+                        {"makespan_mean_error", row.makespan_error},
+                        {"cost_mean_error", row.cost_error},
+                        {"makespan_inside_p05_p95", row.makespan_inside},
+                        {"cost_inside_p05_p95", row.cost_inside}});
+    }
+    const auto& c = r.calib;
+    return {{"scenario", r.scenario},
+            {"currency", r.currency},
+            {"time_scale", k},
+            {"time_scale_note",
+             "1 real second stands for time_scale model seconds: interruption rates, restart delays "
+             "and billing act in model time"},
+            {"job",
+             {{"bench", r.spec.bench}, {"steps", r.spec.steps}, {"checkpoint_every_steps", r.spec.checkpoint_every}}},
+            {"calibration",
+             {{"steps", c.steps},
+              {"startup_seconds", c.startup},
+              {"step_seconds", c.step},
+              {"checkpoint_seconds", c.checkpoint},
+              {"restore_seconds", c.restore},
+              {"tail_seconds", c.tail},
+              {"job_seconds", c.job_seconds(r.spec)}}},
+            {"trials", r.trials},
+            {"seed", r.seed},
+            {"candidates", std::move(rows)}};
+}
+
+}  // namespace costsim

@@ -4,8 +4,12 @@
 #include <costsim/io/scenario_json.hpp>
 #include <costsim/monte_carlo.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -306,6 +310,178 @@ TEST_CASE("past exact_quantiles_up_to the summary streams: same moments, quantil
     two.threads = 2;
     streamed.threads = 1;
     CHECK(to_json(simulate(s, two)).dump() == to_json(simulate(s, streamed)).dump());
+}
+
+// --- One summariser (detail::summarize_candidate) for every path ---------------------------
+
+namespace {
+// Deterministic trials of a made-up candidate: costs spread over three decades, a tenth of
+// them 0 (which the sketch counts exactly), makespans around a deadline of 11 h.
+trial_table made_up_trials(std::size_t n, std::uint64_t seed) {
+    trial_table t;
+    t.resize(n);
+    std::uint64_t x = seed;
+    auto uniform = [&x] {  // xorshift64*: the same numbers on every platform
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        return static_cast<double>((x * 0x2545F4914F6CDD1Dull) >> 11) * 0x1.0p-53;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        const double u = uniform();
+        t.cost[i] = i % 10 == 3 ? 0.0 : std::pow(10.0, 3 * u);
+        t.makespan[i] = 10 + 2 * uniform();
+        t.billed[i] = 9 + uniform();
+        t.interruptions[i] = std::floor(4 * uniform());
+        t.spot_work[i] = 5 * uniform();
+    }
+    return t;
+}
+
+// The order statistic of rank ⌊p·(n−1)⌋ of the values: what quantile_sketch promises to be
+// within α of.
+double sketch_target(const detail::trial_column& values, double p) {
+    std::vector<double> sorted(values.begin(), values.end());
+    std::sort(sorted.begin(), sorted.end());
+    return sorted[static_cast<std::size_t>(std::floor(p * static_cast<double>(sorted.size() - 1)))];
+}
+}  // namespace
+
+TEST_CASE("the summariser gives the same candidate from exact and sketch metrics of the same trials") {
+    const std::optional<double> deadline = 11.0;
+    const double alpha = 1e-3, work_hours = 8.0;
+    const trial_table t = made_up_trials(20000, 17);
+    detail::candidate_metrics<detail::exact_metric> exact;
+    exact.add(t, deadline);
+    auto sketched = detail::sketch_metrics(alpha);
+    sketched.add(t, deadline);
+    candidate_result e, k;
+    detail::summarize_candidate(exact, work_hours, e);
+    detail::summarize_candidate(sketched, work_hours, k);
+
+    // The exact metrics are summarize()'s, bit for bit.
+    std::vector<double> q;
+    const summary cost = summarize(t.cost, percent_points(), q);
+    CHECK(e.cost.mean == cost.mean);
+    CHECK(e.cost.p95 == cost.p95);
+    CHECK(e.cost_quantiles == q);
+
+    std::uint64_t met = 0;
+    for (double m : t.makespan) met += m <= 11.0 ? 1 : 0;
+    REQUIRE(met > 0);
+    REQUIRE(met < 20000);
+    CHECK(e.deadline_met == static_cast<double>(met) / 20000);
+    CHECK(k.deadline_met == e.deadline_met);
+    for (auto [x, y] : {std::pair{&e.cost, &k.cost}, std::pair{&e.makespan_hours, &k.makespan_hours},
+                        std::pair{&e.billed_hours, &k.billed_hours}}) {
+        // Compensated sum against Welford: the same numbers to rounding.
+        CHECK(y->n == x->n);
+        CHECK(y->mean == doctest::Approx(x->mean).epsilon(1e-12));
+        CHECK(y->std_error == doctest::Approx(x->std_error).epsilon(1e-9));
+        CHECK(y->ci95_lo == doctest::Approx(x->ci95_lo).epsilon(1e-12));
+        CHECK(y->min == x->min);
+        CHECK(y->max == x->max);
+    }
+    CHECK(k.interruptions_mean == doctest::Approx(e.interruptions_mean).epsilon(1e-12));
+    CHECK(k.spot_work_fraction == doctest::Approx(e.spot_work_fraction).epsilon(1e-12));
+    CHECK(e.spot_work_fraction == doctest::Approx(2.5 / work_hours).epsilon(0.02));
+
+    // The sketch's quantiles, within its stated error of the order statistics they estimate.
+    auto within = [&](double sketch, const detail::trial_column& col, double p) {
+        const double want = sketch_target(col, p);
+        return std::abs(sketch - want) <= alpha * want * (1 + 1e-9);
+    };
+    REQUIRE(k.cost_quantiles.size() == percent_points().size());
+    REQUIRE(k.makespan_quantiles.size() == percent_points().size());
+    for (std::size_t i = 0; i < percent_points().size(); ++i) {
+        CAPTURE(i);
+        CHECK(within(k.cost_quantiles[i], t.cost, percent_points()[i]));
+        CHECK(within(k.makespan_quantiles[i], t.makespan, percent_points()[i]));
+    }
+    CHECK(k.cost_quantiles[5] == 0.0);  // ranks below the zeros' count: exactly 0
+    CHECK(within(k.cost.p50, t.cost, 0.5));
+    CHECK(within(k.cost.p99, t.cost, 0.99));
+    CHECK(within(k.billed_hours.p05, t.billed, 0.05));
+    CHECK(within(k.makespan_hours.p95, t.makespan, 0.95));
+
+    // Merging two runs of trials is adding them in order: the exact summary to the bit, the
+    // sketch's quantiles too (its counts add).
+    const trial_table a = made_up_trials(7000, 17), b = made_up_trials(5000, 23);
+    detail::candidate_metrics<detail::exact_metric> ea, eb, eab;
+    auto sa = detail::sketch_metrics(alpha), sb = detail::sketch_metrics(alpha), sab = detail::sketch_metrics(alpha);
+    ea.add(a, deadline);
+    eb.add(b, deadline);
+    eab.add(a, deadline);
+    eab.add(b, deadline);
+    sa.add(a, deadline);
+    sb.add(b, deadline);
+    sab.add(a, deadline);
+    sab.add(b, deadline);
+    ea.merge(eb);
+    sa.merge(sb);
+    candidate_result merged, whole, smerged, swhole;
+    detail::summarize_candidate(ea, work_hours, merged);
+    detail::summarize_candidate(eab, work_hours, whole);
+    detail::summarize_candidate(sa, work_hours, smerged);
+    detail::summarize_candidate(sab, work_hours, swhole);
+    CHECK(merged.cost.mean == whole.cost.mean);
+    CHECK(merged.makespan_quantiles == whole.makespan_quantiles);
+    CHECK(merged.deadline_met == whole.deadline_met);
+    CHECK(smerged.cost_quantiles == swhole.cost_quantiles);
+    CHECK(smerged.deadline_met == swhole.deadline_met);
+    CHECK(smerged.cost.n == 12000);
+    CHECK(smerged.cost.mean == doctest::Approx(swhole.cost.mean).epsilon(1e-12));
+    CHECK(smerged.makespan_hours.std_error == doctest::Approx(swhole.makespan_hours.std_error).epsilon(1e-9));
+
+    // A fixed outcome through the same summariser: n copies, exactly.
+    trial_result r;
+    r.cost = fast_money(306.0);
+    r.makespan = fast_hours(12.0);
+    r.billed = fast_hours(12.0);
+    candidate_result f;
+    detail::summarize_candidate(detail::fixed_metrics(r, 5, deadline), work_hours, f);
+    CHECK(f.cost.n == 5);
+    CHECK(f.cost.mean == 306.0);
+    CHECK(f.cost.std_error == 0.0);
+    CHECK(f.cost_quantiles == std::vector<double>(101, 306.0));
+    CHECK(f.makespan_hours.p99 == 12.0);
+    CHECK(f.deadline_met == 0.0);  // 12 h > 11 h
+    CHECK(f.spot_work_fraction == 0.0);
+}
+
+TEST_CASE("simulate streams past exact_quantiles_up_to with the in-memory path's means and deadline counts") {
+    const scenario s = load_scenario(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
+    mc_options exact;
+    exact.trials = 3000;
+    exact.seed = 11;
+    exact.threads = 2;
+    mc_options streamed = exact;
+    streamed.exact_quantiles_up_to = 1000;
+    const simulation_result a = simulate(s, exact), b = simulate(s, streamed);
+    CHECK_FALSE(a.sketch_relative_error);
+    REQUIRE(b.sketch_relative_error);
+    CHECK(b.trials == a.trials);
+    CHECK(b.deadline_hours == a.deadline_hours);
+    REQUIRE(b.candidates.size() == a.candidates.size());
+    const json ja = to_json(a), jb = to_json(b);
+    for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+        CAPTURE(i);
+        const auto &x = a.candidates[i], &y = b.candidates[i];
+        CHECK(y.offer == x.offer);
+        CHECK(y.policy == x.policy);
+        CHECK(y.deadline_met == x.deadline_met);
+        CHECK(y.cost.n == x.cost.n);
+        CHECK(y.cost.mean == doctest::Approx(x.cost.mean).epsilon(1e-12));
+        CHECK(y.cost.std_error == doctest::Approx(x.cost.std_error).epsilon(1e-9));
+        CHECK(y.makespan_hours.mean == doctest::Approx(x.makespan_hours.mean).epsilon(1e-12));
+        CHECK(y.makespan_hours.min == x.makespan_hours.min);
+        CHECK(y.makespan_hours.max == x.makespan_hours.max);
+        CHECK(y.billed_hours.mean == doctest::Approx(x.billed_hours.mean).epsilon(1e-12));
+        CHECK(y.interruptions_mean == doctest::Approx(x.interruptions_mean).epsilon(1e-12));
+        CHECK(y.spot_work_fraction == doctest::Approx(x.spot_work_fraction).epsilon(1e-12));
+        // A fixed outcome is summarised exactly on both paths: the same JSON.
+        if (x.market != market_kind::spot) CHECK(jb["candidates"][i] == ja["candidates"][i]);
+    }
 }
 
 TEST_CASE("a candidate that cannot be priced is an input_error at that candidate's pointer") {

@@ -388,25 +388,210 @@ inline bool meets_deadline(double makespan_hours, std::optional<double> deadline
     return !deadline_hours || makespan_hours <= *deadline_hours + 1e-9;
 }
 
-inline double mean_of(std::span<const double> v) { return compensated_sum(v) / static_cast<double>(v.size()); }
+// The deadline in hours that trials are judged against (none without one).
+inline std::optional<double> deadline_hours_of(const scenario& s) {
+    return s.deadline ? std::optional<double>(to_fast_hours(*s.deadline).count()) : std::nullopt;
+}
 
 }  // namespace detail
 
 namespace detail {
 
-// The summary of n trials that all had outcome r: exact, with no column of n identical rows
-// to fill, select in and sum (what summarizing the column would give, up to the rounding of
-// its compensated mean).
-inline void summarize_fixed(candidate_result& c, const trial_result& r, std::uint64_t n,
-                            std::optional<double> deadline_hours, double work_hours) {
-    c.cost = constant_summary(r.cost.value(), n);
-    c.cost_quantiles.assign(percent_points().size(), r.cost.value());
-    c.makespan_hours = constant_summary(r.makespan.count(), n);
-    c.makespan_quantiles.assign(percent_points().size(), r.makespan.count());
-    c.billed_hours = constant_summary(r.billed.count(), n);
-    c.deadline_met = meets_deadline(r.makespan.count(), deadline_hours) ? 1.0 : 0.0;
-    c.interruptions_mean = r.interruptions;
-    c.spot_work_fraction = r.spot_work.count() / work_hours;
+// One summariser for both paths of simulate and for fixed outcomes, so that they cannot
+// report a candidate differently. A candidate's trials are accumulated into metrics that
+// share one set of operations:
+//   add(x)               one more trial's value, in trial order;
+//   merge(later)         another accumulator's trials, as if added after this one's;
+//   count(), mean();
+//   finish(ps, at_ps)    the summary, and in at_ps the quantiles at each of ps;
+// and summarize_candidate turns the metrics of a candidate, of whichever kind, into its
+// candidate_result.
+//  - exact_metric keeps every value: summarize()'s compensated mean, two-pass standard
+//    error and type-7 quantiles (the trials in memory);
+//  - sketch_metric keeps Welford moments and a quantile_sketch: memory O(1) in the trials,
+//    quantiles within the sketch's relative error (past mc_options::exact_quantiles_up_to);
+//  - constant_metric is n trials of one value (a fixed outcome), exact, built whole.
+// A metric of which only the mean is reported may be a lighter accumulator with add, merge,
+// count and mean alone: running_stats.
+class exact_metric {
+public:
+    exact_metric() = default;
+    // Takes over a column of a trial_table: the in-memory path's trials are not copied.
+    explicit exact_metric(trial_column values) noexcept : values_(std::move(values)) {}
+    void add(double x) { values_.push_back(x); }
+    void merge(const exact_metric& later) { values_.insert(values_.end(), later.values_.begin(), later.values_.end()); }
+    std::uint64_t count() const noexcept { return values_.size(); }
+    double mean() const noexcept { return compensated_sum(values_) / static_cast<double>(values_.size()); }
+    summary finish(std::span<const double> ps, std::vector<double>& at_ps) const {
+        return summarize(values_, ps, at_ps);
+    }
+
+private:
+    trial_column values_;
+};
+
+class sketch_metric {
+public:
+    explicit sketch_metric(double relative_error = 1e-4) : q_(relative_error) {}
+    void add(double x) {
+        m_.add(x);
+        q_.add(x);
+    }
+    void merge(const sketch_metric& later) {
+        m_.merge(later.m_);
+        q_.merge(later.q_);
+    }
+    std::uint64_t count() const noexcept { return m_.count(); }
+    double mean() const noexcept { return m_.mean(); }
+    // Moments and extremes from the running stats (exact up to rounding), quantiles from
+    // the sketch.
+    summary finish(std::span<const double> ps, std::vector<double>& at_ps) const {
+        summary x;
+        x.n = m_.count();
+        x.mean = m_.mean();
+        x.std_error = m_.std_error();
+        x.ci95_lo = x.mean - z95 * x.std_error;
+        x.ci95_hi = x.mean + z95 * x.std_error;
+        x.p05 = q_.quantile(0.05);
+        x.p50 = q_.quantile(0.50);
+        x.p95 = q_.quantile(0.95);
+        x.p99 = q_.quantile(0.99);
+        x.min = m_.min();
+        x.max = m_.max();
+        at_ps.clear();
+        for (double p : ps) at_ps.push_back(q_.quantile(p));
+        return x;
+    }
+
+private:
+    running_stats m_;
+    quantile_sketch q_;
+};
+
+// No add or merge: a fixed outcome is known whole, and n copies of it need no storing.
+struct constant_metric {
+    double value = 0;
+    std::uint64_t n = 0;
+    std::uint64_t count() const noexcept { return n; }
+    double mean() const noexcept { return value; }
+    summary finish(std::span<const double> ps, std::vector<double>& at_ps) const {
+        at_ps.assign(ps.size(), value);
+        return constant_summary(value, n);
+    }
+};
+
+// The metrics of one candidate's trials: Metric for those summarised (cost, makespan,
+// billed hours), Mean for those whose mean alone is reported.
+template <class Metric, class Mean = Metric>
+struct candidate_metrics {
+    Metric cost, makespan, billed;
+    Mean interruptions, spot_work;
+    std::uint64_t met = 0;  // trials that met the deadline
+
+    // Every row of t, in trial order.
+    void add(const trial_table& t, std::optional<double> deadline_hours) {
+        for (std::size_t r = 0; r < t.cost.size(); ++r) {
+            cost.add(t.cost[r]);
+            makespan.add(t.makespan[r]);
+            billed.add(t.billed[r]);
+            interruptions.add(t.interruptions[r]);
+            spot_work.add(t.spot_work[r]);
+            met += meets_deadline(t.makespan[r], deadline_hours) ? 1 : 0;
+        }
+    }
+    void merge(const candidate_metrics& later) {
+        cost.merge(later.cost);
+        makespan.merge(later.makespan);
+        billed.merge(later.billed);
+        interruptions.merge(later.interruptions);
+        spot_work.merge(later.spot_work);
+        met += later.met;
+    }
+};
+
+// A table's trials as exact metrics, its columns taken over (the table is left empty).
+inline candidate_metrics<exact_metric> exact_metrics(trial_table&& t, std::optional<double> deadline_hours) {
+    candidate_metrics<exact_metric> m;
+    for (double x : t.makespan) m.met += meets_deadline(x, deadline_hours) ? 1 : 0;
+    m.cost = exact_metric(std::move(t.cost));
+    m.makespan = exact_metric(std::move(t.makespan));
+    m.billed = exact_metric(std::move(t.billed));
+    m.interruptions = exact_metric(std::move(t.interruptions));
+    m.spot_work = exact_metric(std::move(t.spot_work));
+    return m;
+}
+
+// No trials yet, to be sketched at this relative error; the means need only moments.
+inline candidate_metrics<sketch_metric, running_stats> sketch_metrics(double relative_error) {
+    return {sketch_metric(relative_error), sketch_metric(relative_error), sketch_metric(relative_error), {}, {}, 0};
+}
+
+// n trials that all had outcome r.
+inline candidate_metrics<constant_metric> fixed_metrics(const trial_result& r, std::uint64_t n,
+                                                        std::optional<double> deadline_hours) {
+    return {{r.cost.value(), n},      {r.makespan.count(), n},
+            {r.billed.count(), n},    {static_cast<double>(r.interruptions), n},
+            {r.spot_work.count(), n}, meets_deadline(r.makespan.count(), deadline_hours) ? n : 0};
+}
+
+// A candidate's summary comes in parts that write disjoint fields of its candidate_result,
+// so that the summaries of 10^6 trials can run as tasks on the threads.
+inline constexpr std::size_t summary_parts = 4;
+
+// Part `part` of the summary of m into c; work_hours is the candidate's work, of which the
+// spot work fraction is a fraction.
+template <class Metric, class Mean>
+void summarize_candidate_part(const candidate_metrics<Metric, Mean>& m, double work_hours, std::size_t part,
+                              candidate_result& c) {
+    switch (part) {
+        case 0: c.cost = m.cost.finish(percent_points(), c.cost_quantiles); break;
+        case 1:
+            c.makespan_hours = m.makespan.finish(percent_points(), c.makespan_quantiles);
+            c.deadline_met = static_cast<double>(m.met) / static_cast<double>(m.makespan.count());
+            break;
+        case 2: {
+            std::vector<double> none;  // billed hours report no quantiles
+            c.billed_hours = m.billed.finish({}, none);
+            break;
+        }
+        default: c.interruptions_mean = m.interruptions.mean(); c.spot_work_fraction = m.spot_work.mean() / work_hours;
+    }
+}
+
+// The summary of m into c: every part.
+template <class Metric, class Mean>
+void summarize_candidate(const candidate_metrics<Metric, Mean>& m, double work_hours, candidate_result& c) {
+    for (std::size_t p = 0; p < summary_parts; ++p) summarize_candidate_part(m, work_hours, p, c);
+}
+
+// The result of `trials` trials of every candidate of s: each described, then summarised
+// from its fixed outcome if it has one, else from sampled[i]. The sampled candidates' parts
+// run as tasks over `threads`; each writes only its own fields, so the result is the same
+// whatever thread ran it.
+template <class Metric, class Mean>
+simulation_result summarize_simulation(const scenario& s, std::uint64_t trials, std::uint64_t seed,
+                                       const std::vector<std::optional<trial_result>>& fixed,
+                                       const std::vector<candidate_metrics<Metric, Mean>>& sampled, unsigned threads) {
+    simulation_result r;
+    r.scenario = s.name;
+    r.trials = trials;
+    r.seed = seed;
+    r.currency = std::string(s.in_currency.code());
+    r.deadline_hours = deadline_hours_of(s);
+    auto work_hours = [&](std::size_t i) { return to_fast_hours(s.work_of(s.candidates[i])).count(); };
+    std::vector<std::size_t> todo;  // candidates with trials to summarise
+    for (std::size_t i = 0; i < s.candidates.size(); ++i) {
+        r.candidates.push_back(describe_candidate(s, s.candidates[i]));
+        if (fixed[i])
+            summarize_candidate(fixed_metrics(*fixed[i], trials, r.deadline_hours), work_hours(i), r.candidates[i]);
+        else
+            todo.push_back(i);
+    }
+    run_tasks(summary_parts * todo.size(), threads, [&](std::size_t j) {
+        const std::size_t i = todo[j / summary_parts];
+        summarize_candidate_part(sampled[i], work_hours(i), j % summary_parts, r.candidates[i]);
+    });
+    return r;
 }
 
 // Runs the rows [table.base, table.base + size) of spot candidate i: this process's share,
@@ -434,16 +619,10 @@ inline void run_rows(const scenario& s, std::size_t i, const mc_options& o, unsi
 // running moments (Welford) and quantile sketches, so memory is O(chunk).
 inline simulation_result simulate_streaming(const scenario& s, const mc_options& o, unsigned threads) {
     constexpr std::uint64_t chunk = std::uint64_t{1} << 20;
-    struct fold {
-        running_stats cost, makespan, billed, interruptions, spot_work;
-        quantile_sketch qcost, qmakespan, qbilled;
-        std::uint64_t met = 0;
-        explicit fold(double a) : qcost(a), qmakespan(a), qbilled(a) {}
-    };
-    std::vector<fold> folds(s.candidates.size(), fold(o.sketch_relative_error));
+    std::vector<candidate_metrics<sketch_metric, running_stats>> metrics(s.candidates.size(),
+                                                                         sketch_metrics(o.sketch_relative_error));
     const std::vector<std::optional<trial_result>> fixed = fixed_outcomes(s);
-    const std::optional<double> deadline =
-        s.deadline ? std::optional<double>(to_fast_hours(*s.deadline).count()) : std::nullopt;
+    const std::optional<double> deadline = deadline_hours_of(s);
     trial_table t;
     for (std::uint64_t from = 0; from < o.trials; from += chunk) {
         const std::uint64_t to = std::min(o.trials, from + chunk);
@@ -452,67 +631,12 @@ inline simulation_result simulate_streaming(const scenario& s, const mc_options&
             t.base = from;
             t.resize(to - from);
             run_rows(s, i, o, threads, t, from, to, 1, {});
-            fold& f = folds[i];
-            for (std::size_t r = 0; r < to - from; ++r) {
-                f.cost.add(t.cost[r]);
-                f.makespan.add(t.makespan[r]);
-                f.billed.add(t.billed[r]);
-                f.interruptions.add(t.interruptions[r]);
-                f.spot_work.add(t.spot_work[r]);
-                f.qcost.add(t.cost[r]);
-                f.qmakespan.add(t.makespan[r]);
-                f.qbilled.add(t.billed[r]);
-                f.met += meets_deadline(t.makespan[r], deadline) ? 1 : 0;
-            }
+            metrics[i].add(t, deadline);
         }
         if (o.progress) o.progress(static_cast<double>(to) / static_cast<double>(o.trials));
     }
-    auto summary_of = [](const running_stats& m, const quantile_sketch& q) {
-        summary x;
-        x.n = m.count();
-        x.mean = m.mean();
-        x.std_error = m.std_error();
-        x.ci95_lo = x.mean - z95 * x.std_error;
-        x.ci95_hi = x.mean + z95 * x.std_error;
-        x.p05 = q.quantile(0.05);
-        x.p50 = q.quantile(0.50);
-        x.p95 = q.quantile(0.95);
-        x.p99 = q.quantile(0.99);
-        x.min = m.min();
-        x.max = m.max();
-        return x;
-    };
-    auto percentiles_of = [](const quantile_sketch& q) {
-        std::vector<double> v;
-        for (int i = 0; i <= 100; ++i) v.push_back(q.quantile(i / 100.0));
-        return v;
-    };
-    simulation_result r;
-    r.scenario = s.name;
-    r.trials = o.trials;
-    r.seed = o.seed;
-    r.currency = std::string(s.in_currency.code());
+    simulation_result r = summarize_simulation(s, o.trials, o.seed, fixed, metrics, threads);
     r.sketch_relative_error = o.sketch_relative_error;
-    r.deadline_hours = deadline;
-    for (std::size_t i = 0; i < s.candidates.size(); ++i) {
-        const candidate& k = s.candidates[i];
-        const fold& f = folds[i];
-        candidate_result c = describe_candidate(s, k);
-        if (fixed[i]) {
-            summarize_fixed(c, *fixed[i], o.trials, deadline, to_fast_hours(s.work_of(k)).count());
-            r.candidates.push_back(std::move(c));
-            continue;
-        }
-        c.deadline_met = static_cast<double>(f.met) / static_cast<double>(o.trials);
-        c.interruptions_mean = f.interruptions.mean();
-        c.spot_work_fraction = f.spot_work.mean() / to_fast_hours(s.work_of(k)).count();
-        c.cost_quantiles = percentiles_of(f.qcost);
-        c.makespan_quantiles = percentiles_of(f.qmakespan);
-        c.cost = summary_of(f.cost, f.qcost);
-        c.makespan_hours = summary_of(f.makespan, f.qmakespan);
-        c.billed_hours = summary_of(f.billed, f.qbilled);
-        r.candidates.push_back(std::move(c));
-    }
     return r;
 }
 
@@ -559,48 +683,12 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
         target = std::min(o.max_trials, target * 2);
     }
 
-    simulation_result r;
-    r.scenario = s.name;
-    r.trials = done;
-    r.seed = o.seed;
-    r.currency = std::string(s.in_currency.code());
-    if (s.deadline) r.deadline_hours = to_fast_hours(*s.deadline).count();
-    // Summary tasks over the worker threads: each writes only its own fields, so the result
-    // is the same whatever thread ran it.
-    std::vector<std::size_t> sampled;  // candidates with a column of trials to summarize
-    for (std::size_t i = 0; i < s.candidates.size(); ++i) {
-        r.candidates.push_back(describe_candidate(s, s.candidates[i]));
-        if (fixed[i])
-            detail::summarize_fixed(r.candidates[i], *fixed[i], done, r.deadline_hours,
-                                    to_fast_hours(s.work_of(s.candidates[i])).count());
-        else
-            sampled.push_back(i);
-    }
-    detail::run_tasks(4 * sampled.size(), threads, [&](std::size_t j) {
-        const std::size_t i = sampled[j / 4];
-        const trial_table& t = tables[i];
-        candidate_result& c = r.candidates[i];
-        switch (j % 4) {
-            case 0: c.cost = summarize(t.cost, percent_points(), c.cost_quantiles); break;
-            case 1: {
-                c.makespan_hours = summarize(t.makespan, percent_points(), c.makespan_quantiles);
-                std::uint64_t met = 0;
-                for (double m : t.makespan) met += detail::meets_deadline(m, r.deadline_hours) ? 1 : 0;
-                c.deadline_met = static_cast<double>(met) / static_cast<double>(done);
-                break;
-            }
-            case 2: {
-                std::vector<double> none;
-                c.billed_hours = summarize(t.billed, {}, none);
-                break;
-            }
-            default: {
-                c.interruptions_mean = detail::mean_of(t.interruptions);
-                c.spot_work_fraction = detail::mean_of(t.spot_work) / to_fast_hours(s.work_of(s.candidates[i])).count();
-            }
-        }
-    });
-    return r;
+    // The tables' columns become the exact metrics: taken over, not copied.
+    const std::optional<double> deadline = detail::deadline_hours_of(s);
+    std::vector<detail::candidate_metrics<detail::exact_metric>> metrics(s.candidates.size());
+    for (std::size_t i = 0; i < s.candidates.size(); ++i)
+        if (!fixed[i]) metrics[i] = detail::exact_metrics(std::move(tables[i]), deadline);
+    return detail::summarize_simulation(s, done, o.seed, fixed, metrics, threads);
 }
 
 }  // namespace costsim

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include <costsim/engine/tick_trial.hpp>
 #include <costsim/io/trace_json.hpp>
-#include <costsim/tick_trial.hpp>
 
 using namespace costsim;
 

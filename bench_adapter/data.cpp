@@ -10,7 +10,7 @@
 #include <map>
 #include <unordered_map>
 
-#include "costsim/error.hpp"
+#include "costsim/core/error.hpp"
 
 namespace bench {
 

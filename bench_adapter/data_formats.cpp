@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "costsim/error.hpp"
+#include "costsim/core/error.hpp"
 #include "costsim/io/csv.hpp"
 #include "costsim/io/json_input.hpp"
 

@@ -9,8 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "costsim/error.hpp"
-#include "costsim/runner_protocol.hpp"
+#include "costsim/core/error.hpp"
+#include "costsim/core/runner_protocol.hpp"
 #include "workloads.hpp"
 
 namespace {

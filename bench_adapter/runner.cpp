@@ -27,10 +27,10 @@
 #include <cuda_runtime_api.h>
 #endif
 
-#include "costsim/atomic_file.hpp"
-#include "costsim/duration.hpp"
-#include "costsim/runner_protocol.hpp"
-#include "costsim/stats.hpp"
+#include "costsim/core/atomic_file.hpp"
+#include "costsim/core/duration.hpp"
+#include "costsim/core/runner_protocol.hpp"
+#include "costsim/core/stats.hpp"
 #include "data.hpp"
 
 namespace bench {

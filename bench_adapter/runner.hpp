@@ -13,9 +13,9 @@
 
 #include <torch/torch.h>
 
-#include "costsim/error.hpp"
+#include "costsim/core/error.hpp"
 #include "costsim/io/measurement_json.hpp"
-#include "costsim/measurement.hpp"
+#include "costsim/models/measurement.hpp"
 
 namespace bench {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "costsim/io/measurement_json.hpp"
-#include "costsim/measurement.hpp"
+#include "costsim/models/measurement.hpp"
 #include "runner.hpp"
 
 namespace bench {

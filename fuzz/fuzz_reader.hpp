@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "costsim/error.hpp"
+#include "costsim/core/error.hpp"
 
 namespace costsim::fuzz {
 

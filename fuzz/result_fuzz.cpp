@@ -1,5 +1,5 @@
 // fuzz/result_fuzz.cpp — a simulate/plan --json result read back by `costsim report`.
-#include "costsim/report.hpp"
+#include "costsim/report/report.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,9 +1,9 @@
 // fuzz/scenario_fuzz.cpp — costsim.scenario/v1 files, read as `plan` and `simulate` read
 // them: the scenario, the files it names (relative to scenarios/, so the seeds' catalogs,
 // traces and studies resolve), and the plan section expanded into candidates.
+#include "costsim/engine/scenario.hpp"
 #include "costsim/io/scenario_json.hpp"
-#include "costsim/plan.hpp"
-#include "costsim/scenario.hpp"
+#include "costsim/plan/plan.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,6 +1,6 @@
 // fuzz/validate_spec_fuzz.cpp — the "validate" section of a scenario (`costsim validate`).
+#include "costsim/engine/validate.hpp"
 #include "costsim/io/validate_json.hpp"
-#include "costsim/validate.hpp"
 #include "fuzz_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

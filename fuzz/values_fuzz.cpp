@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "costsim/decimal.hpp"
-#include "costsim/duration.hpp"
-#include "costsim/error.hpp"
+#include "costsim/core/decimal.hpp"
+#include "costsim/core/duration.hpp"
+#include "costsim/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string s(reinterpret_cast<const char*>(data), size);

@@ -6,8 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
-#include "costsim/duration.hpp"
-#include "costsim/error.hpp"
+#include "costsim/core/duration.hpp"
+#include "costsim/core/error.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
-#include "costsim/replay.hpp"
+#include "costsim/engine/replay.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "costsim/atomic_file.hpp"
+#include "costsim/core/atomic_file.hpp"
 #include "costsim/costsim.hpp"
 
 #ifndef COSTSIM_BUILD_REPORT_DIR

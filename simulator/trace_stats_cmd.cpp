@@ -5,7 +5,7 @@
 
 #include "commands.hpp"
 #include "costsim/io/trace_json.hpp"
-#include "costsim/trace.hpp"
+#include "costsim/models/trace.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {

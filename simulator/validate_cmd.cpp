@@ -20,9 +20,9 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "costsim/runner_protocol.hpp"
-#include "costsim/validate.hpp"
-#include "costsim/validate_workflow.hpp"
+#include "costsim/core/runner_protocol.hpp"
+#include "costsim/engine/validate.hpp"
+#include "costsim/workflow/validation.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "costsim/atomic_file.hpp"
+#include "costsim/core/atomic_file.hpp"
 
 using namespace costsim;
 namespace fs = std::filesystem;

@@ -1,5 +1,5 @@
-// Tests of costsim/billing.hpp: each billing rule alone, with hand-worked amounts.
-#include <costsim/billing.hpp>
+// Tests of costsim/pricing/billing.hpp: each billing rule alone, with hand-worked amounts.
+#include <costsim/pricing/billing.hpp>
 
 #include <chrono>
 

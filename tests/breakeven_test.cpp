@@ -1,7 +1,7 @@
-// Tests of costsim/breakeven.hpp: exact break-even utilisation and throughput ratios.
-#include <costsim/breakeven.hpp>
+// Tests of costsim/pricing/breakeven.hpp: exact break-even utilisation and throughput ratios.
 #include <costsim/io/breakeven_json.hpp>
 #include <costsim/io/catalog_json.hpp>
+#include <costsim/pricing/breakeven.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
-// Tests of costsim/calendar.hpp: cutting intervals at calendar-month boundaries (UTC).
-#include <costsim/calendar.hpp>
+// Tests of costsim/pricing/calendar.hpp: cutting intervals at calendar-month boundaries (UTC).
+#include <costsim/pricing/calendar.hpp>
 
 #include <chrono>
 

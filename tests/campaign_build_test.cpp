@@ -1,6 +1,6 @@
-// Tests of costsim/campaign_build.hpp: prices in the scenario's currency at the catalog's
+// Tests of costsim/engine/campaign_build.hpp: prices in the scenario's currency at the catalog's
 // rate, and the campaigns simulate, replay and validate run.
-#include <costsim/campaign_build.hpp>
+#include <costsim/engine/campaign_build.hpp>
 #include <costsim/io/scenario_json.hpp>
 
 #include <string>

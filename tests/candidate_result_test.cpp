@@ -1,5 +1,5 @@
-// Tests of costsim/candidate_result.hpp: the fields and JSON every engine reports.
-#include <costsim/candidate_result.hpp>
+// Tests of costsim/engine/candidate_result.hpp: the fields and JSON every engine reports.
+#include <costsim/engine/candidate_result.hpp>
 #include <costsim/io/result_json.hpp>
 #include <costsim/io/scenario_json.hpp>
 

@@ -1,8 +1,8 @@
-// Tests of costsim/catalog.hpp and its reader, io/catalog_json.hpp (with json_input.hpp): every bundled
+// Tests of costsim/pricing/catalog.hpp and its reader, io/catalog_json.hpp (with json_input.hpp): every bundled
 // catalog loads and round-trips; bad documents fail with the exact JSON pointer.
 #include <costsim/io/catalog_json.hpp>
 #include <costsim/io/speed_json.hpp>
-#include <costsim/runtime_source.hpp>
+#include <costsim/models/runtime_source.hpp>
 
 #include <filesystem>
 #include <string>

@@ -1,5 +1,5 @@
-// Tests of costsim/cbl_policy.hpp: the rules of Greedy and Uniform Progress, case by case.
-#include <costsim/cbl_policy.hpp>
+// Tests of costsim/engine/cbl_policy.hpp: the rules of Greedy and Uniform Progress, case by case.
+#include <costsim/engine/cbl_policy.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
-// Tests of costsim/checkpoint_interval.hpp: Young's and Daly's intervals.
-#include <costsim/checkpoint_interval.hpp>
+// Tests of costsim/models/checkpoint_interval.hpp: Young's and Daly's intervals.
+#include <costsim/models/checkpoint_interval.hpp>
 
 #include <cmath>
 #include <limits>

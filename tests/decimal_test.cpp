@@ -1,5 +1,5 @@
-// Tests of costsim/decimal.hpp: parsing decimal strings, rounding and text forms.
-#include <costsim/decimal.hpp>
+// Tests of costsim/core/decimal.hpp: parsing decimal strings, rounding and text forms.
+#include <costsim/core/decimal.hpp>
 
 #include <string>
 

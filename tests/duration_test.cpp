@@ -1,5 +1,5 @@
-// Tests of costsim/duration.hpp: duration and timestamp text forms, exact to a microsecond.
-#include <costsim/duration.hpp>
+// Tests of costsim/core/duration.hpp: duration and timestamp text forms, exact to a microsecond.
+#include <costsim/core/duration.hpp>
 
 #include <chrono>
 #include <limits>

@@ -1,7 +1,7 @@
 // tests/error_test.cpp — errors stay one line whatever the input quoted into them.
 #include <doctest/doctest.h>
 
-#include "costsim/error.hpp"
+#include "costsim/core/error.hpp"
 
 using namespace costsim;
 

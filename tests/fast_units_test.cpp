@@ -1,5 +1,5 @@
-// Tests of costsim/fast_units.hpp: only dimensionally sound mixes compile.
-#include <costsim/fast_units.hpp>
+// Tests of costsim/core/fast_units.hpp: only dimensionally sound mixes compile.
+#include <costsim/core/fast_units.hpp>
 
 #include <chrono>
 #include <cmath>

@@ -1,5 +1,5 @@
-// Tests of costsim/interruptions.hpp: each model's time to interruption.
-#include <costsim/interruptions.hpp>
+// Tests of costsim/models/interruptions.hpp: each model's time to interruption.
+#include <costsim/models/interruptions.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
-// Tests of costsim/invoice.hpp: hand-worked invoices, exact to the cent, on SPEC's example
+// Tests of costsim/pricing/invoice.hpp: hand-worked invoices, exact to the cent, on SPEC's example
 // catalog (tests/data/spec_catalog.json) plus a few offers added inline.
-#include <costsim/invoice.hpp>
 #include <costsim/io/catalog_json.hpp>
 #include <costsim/io/invoice_json.hpp>
+#include <costsim/pricing/invoice.hpp>
 
 #include <chrono>
 #include <optional>

@@ -1,11 +1,11 @@
-// Tests of costsim/measurement.hpp: the costsim.measurement/v1 format round-trips, bad
+// Tests of costsim/models/measurement.hpp: the costsim.measurement/v1 format round-trips, bad
 // input is refused with its JSON pointer, and the adapter turns measurements into a
 // scenario's workload (offer and device-name mapping, speeds, scaling, memory), including
 // through parse_scenario.
+#include <costsim/engine/scenario.hpp>
 #include <costsim/io/measurement_json.hpp>
 #include <costsim/io/scenario_json.hpp>
-#include <costsim/measurement.hpp>
-#include <costsim/scenario.hpp>
+#include <costsim/models/measurement.hpp>
 
 #include <filesystem>
 #include <fstream>

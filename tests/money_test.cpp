@@ -1,5 +1,5 @@
-// Tests of costsim/money.hpp: currencies, exact money, one rounding, dated exchange rates.
-#include <costsim/money.hpp>
+// Tests of costsim/core/money.hpp: currencies, exact money, one rounding, dated exchange rates.
+#include <costsim/core/money.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
-// Tests of costsim/monte_carlo.hpp: the reference scenario against its closed form, the
+// Tests of costsim/engine/monte_carlo.hpp: the reference scenario against its closed form, the
 // standard error against the spread it claims, thread-independence, and the policies.
+#include <costsim/engine/monte_carlo.hpp>
 #include <costsim/io/result_json.hpp>
 #include <costsim/io/scenario_json.hpp>
-#include <costsim/monte_carlo.hpp>
 
 #include <algorithm>
 #include <cmath>

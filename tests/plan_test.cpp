@@ -1,8 +1,8 @@
-// Tests of costsim/plan.hpp: expansion, exclusions with reasons, ranking, the Pareto
+// Tests of costsim/plan/plan.hpp: expansion, exclusions with reasons, ranking, the Pareto
 // frontier and the recommendation, against answers worked out by hand.
 #include <costsim/io/result_json.hpp>
 #include <costsim/io/scenario_json.hpp>
-#include <costsim/plan.hpp>
+#include <costsim/plan/plan.hpp>
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
-// Tests of costsim/price.hpp: only meaningful products of prices and quantities compile.
-#include <costsim/price.hpp>
+// Tests of costsim/pricing/price.hpp: only meaningful products of prices and quantities compile.
+#include <costsim/pricing/price.hpp>
 
 #include <chrono>
 #include <type_traits>

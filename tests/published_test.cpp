@@ -1,7 +1,7 @@
-// Tests of costsim/published.hpp: a study's published rows, the runtime a published cost
+// Tests of costsim/models/published.hpp: a study's published rows, the runtime a published cost
 // implies (cost / the offer's billed hourly rate, exactly), precision by significant digits.
 #include <costsim/io/published_json.hpp>
-#include <costsim/published.hpp>
+#include <costsim/models/published.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
-// Tests of costsim/rank.hpp: one job quoted on every offer and market, ranked by exact total.
+// Tests of costsim/pricing/rank.hpp: one job quoted on every offer and market, ranked by exact total.
 #include <costsim/io/catalog_json.hpp>
-#include <costsim/rank.hpp>
+#include <costsim/pricing/rank.hpp>
 
 #include <chrono>
 #include <string>

@@ -1,8 +1,8 @@
-// Tests of costsim/replay.hpp: windows and starts, statistics, savings, refusals.
+// Tests of costsim/engine/replay.hpp: windows and starts, statistics, savings, refusals.
+#include <costsim/engine/replay.hpp>
 #include <costsim/io/result_json.hpp>
 #include <costsim/io/scenario_json.hpp>
 #include <costsim/io/trace_json.hpp>
-#include <costsim/replay.hpp>
 
 #include <string>
 

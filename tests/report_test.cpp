@@ -1,5 +1,5 @@
-// Tests of costsim/report.hpp: the charts a report embeds and the page around them.
-#include <costsim/report.hpp>
+// Tests of costsim/report/report.hpp: the charts a report embeds and the page around them.
+#include <costsim/report/report.hpp>
 
 #include <numeric>
 

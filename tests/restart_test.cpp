@@ -1,5 +1,5 @@
-// Tests of costsim/restart.hpp: restart delays, their billing, and start-up overhead.
-#include <costsim/restart.hpp>
+// Tests of costsim/models/restart.hpp: restart delays, their billing, and start-up overhead.
+#include <costsim/models/restart.hpp>
 
 #include <array>
 #include <cmath>

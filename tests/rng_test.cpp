@@ -1,5 +1,5 @@
-// Tests of costsim/rng.hpp: determinism by key, and each distribution's law.
-#include <costsim/rng.hpp>
+// Tests of costsim/core/rng.hpp: determinism by key, and each distribution's law.
+#include <costsim/core/rng.hpp>
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
-// Tests of costsim/runner_protocol.hpp: the progress lines costsim-bench prints and costsim
+// Tests of costsim/core/runner_protocol.hpp: the progress lines costsim-bench prints and costsim
 // validate reads, and the flags the supervisor keeps to itself.
-#include <costsim/runner_protocol.hpp>
+#include <costsim/core/runner_protocol.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
-// Tests of costsim/runtime_source.hpp: runtime sources, relative-speed tables and their
+// Tests of costsim/models/runtime_source.hpp: runtime sources, relative-speed tables and their
 // refusals, and the round trip of a costsim.speed/v1 file.
 #include <costsim/io/speed_json.hpp>
-#include <costsim/runtime_source.hpp>
+#include <costsim/models/runtime_source.hpp>
 
 #include <type_traits>
 

@@ -1,8 +1,8 @@
-// Tests of costsim/scenario.hpp: SPEC's reference scenario verbatim, resolved models,
+// Tests of costsim/engine/scenario.hpp: SPEC's reference scenario verbatim, resolved models,
 // Young/Daly intervals read back, and each refusal with its JSON pointer.
+#include <costsim/engine/scenario.hpp>
 #include <costsim/io/result_json.hpp>
 #include <costsim/io/scenario_json.hpp>
-#include <costsim/scenario.hpp>
 
 #include <cmath>
 #include <string>

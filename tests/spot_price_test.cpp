@@ -1,5 +1,5 @@
-// Tests of costsim/spot_price.hpp: prices in force, session costs, the OU-jump model and its fit.
-#include <costsim/spot_price.hpp>
+// Tests of costsim/models/spot_price.hpp: prices in force, session costs, the OU-jump model and its fit.
+#include <costsim/models/spot_price.hpp>
 
 #include <algorithm>
 #include <cmath>

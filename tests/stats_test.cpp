@@ -1,5 +1,5 @@
-// Tests of costsim/stats.hpp: summaries against hand-computed values.
-#include <costsim/stats.hpp>
+// Tests of costsim/core/stats.hpp: summaries against hand-computed values.
+#include <costsim/core/stats.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <unordered_set>
 
-#include "costsim/streams.hpp"
+#include "costsim/core/streams.hpp"
 
 using namespace costsim;
 

@@ -1,8 +1,8 @@
-// Tests of costsim/study_check.hpp on the bundled demo: the GPU-platform study's five
+// Tests of costsim/plan/study_check.hpp on the bundled demo: the GPU-platform study's five
 // published costs recomputed exactly, and its four conclusions checked on costsim's figures.
 #include <costsim/io/result_json.hpp>
 #include <costsim/io/scenario_json.hpp>
-#include <costsim/study_check.hpp>
+#include <costsim/plan/study_check.hpp>
 
 #include <functional>
 

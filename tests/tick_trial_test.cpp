@@ -1,7 +1,7 @@
-// Tests of costsim/tick_trial.hpp: the event-driven engine against the tick-by-tick loop,
+// Tests of costsim/engine/tick_trial.hpp: the event-driven engine against the tick-by-tick loop,
 // the paper's accounting by hand, session billing, and a job that outlasts its window.
+#include <costsim/engine/tick_trial.hpp>
 #include <costsim/io/trace_json.hpp>
-#include <costsim/tick_trial.hpp>
 
 #include <string>
 #include <vector>

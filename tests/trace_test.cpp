@@ -1,6 +1,6 @@
-// Tests of costsim/trace.hpp: reading, round trip, runs, windows, statistics, bad input.
+// Tests of costsim/models/trace.hpp: reading, round trip, runs, windows, statistics, bad input.
 #include <costsim/io/trace_json.hpp>
-#include <costsim/trace.hpp>
+#include <costsim/models/trace.hpp>
 
 #include <string>
 

@@ -1,8 +1,8 @@
-// Tests of costsim/trial.hpp: one campaign, event by event — the fast path replayed
+// Tests of costsim/engine/trial.hpp: one campaign, event by event — the fast path replayed
 // through the exact billing engine, per-session minimums, lifetimes, notices, fallback.
-#include <costsim/invoice.hpp>
+#include <costsim/engine/trial.hpp>
 #include <costsim/io/catalog_json.hpp>
-#include <costsim/trial.hpp>
+#include <costsim/pricing/invoice.hpp>
 
 #include <cmath>
 #include <limits>

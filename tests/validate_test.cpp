@@ -1,10 +1,10 @@
-// Tests of costsim/validate.hpp: the validate spec, the calibration's arithmetic, the
+// Tests of costsim/engine/validate.hpp: the validate spec, the calibration's arithmetic, the
 // prediction's scenario, and the supervisor driven by a fake runner on a virtual clock —
 // which must draw interruptions exactly as run_trial does, and bill exactly.
+#include <costsim/engine/validate.hpp>
 #include <costsim/io/scenario_json.hpp>
 #include <costsim/io/validate_json.hpp>
-#include <costsim/validate.hpp>
-#include <costsim/validate_workflow.hpp>
+#include <costsim/workflow/validation.hpp>
 
 #include <cmath>
 #include <string>

@@ -1,5 +1,5 @@
 // bench_adapter/tests/measurement_check.cpp — checks costsim-bench output in the runner's
-// CTest tests, through the library's own reader (costsim/measurement.hpp): a file must be
+// CTest tests, through the library's own reader (costsim/models/measurement.hpp): a file must be
 // valid costsim.measurement/v1 and meet the expectations given as flags.
 //   measurement_check FILE [--count N] [--workload W] [--format F] [--quality] [--checkpoint]
 //                     [--resumed] [--min-accuracy X] [--digest-equals OTHER] [--digest-differs OTHER]

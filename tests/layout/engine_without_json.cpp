@@ -2,11 +2,11 @@
 // JSON library (issue 17): a planning tool can build a scenario in code and simulate it.
 // This file fails to compile if any of their headers pulls nlohmann/json in, and the test
 // fails if the answers differ from the closed forms below.
-#include <costsim/monte_carlo.hpp>
-#include <costsim/plan.hpp>
-#include <costsim/replay.hpp>
-#include <costsim/scenario.hpp>
-#include <costsim/validate.hpp>
+#include <costsim/engine/monte_carlo.hpp>
+#include <costsim/engine/replay.hpp>
+#include <costsim/engine/scenario.hpp>
+#include <costsim/engine/validate.hpp>
+#include <costsim/plan/plan.hpp>
 
 #ifdef NLOHMANN_JSON_VERSION_MAJOR
 #error "an engine header includes nlohmann/json: its reader or writer belongs in costsim/io/"

@@ -1,10 +1,10 @@
 // quote(), ranking and break-even compile and run without the JSON library (issue 17):
 // a planning tool can price offers it builds in code. This file fails to compile if any
 // pricing header pulls nlohmann/json in, and the test fails if the invoice is wrong.
-#include <costsim/breakeven.hpp>
-#include <costsim/catalog.hpp>
-#include <costsim/invoice.hpp>
-#include <costsim/rank.hpp>
+#include <costsim/pricing/breakeven.hpp>
+#include <costsim/pricing/catalog.hpp>
+#include <costsim/pricing/invoice.hpp>
+#include <costsim/pricing/rank.hpp>
 
 #ifdef NLOHMANN_JSON_VERSION_MAJOR
 #error "a pricing header includes nlohmann/json: its reader or writer belongs in costsim/io/"

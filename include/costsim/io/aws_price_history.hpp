@@ -27,7 +27,7 @@
 
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/io/json_input.hpp"
-#include "costsim/offer.hpp"
+#include "costsim/pricing/offer.hpp"
 
 namespace costsim {
 

@@ -2,9 +2,9 @@
 // them: amounts and ratios as decimal strings, with their exact fractions.
 #pragma once
 
-#include "costsim/breakeven.hpp"
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/io/json_input.hpp"
+#include "costsim/pricing/breakeven.hpp"
 
 namespace costsim {
 

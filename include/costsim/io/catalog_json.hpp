@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "costsim/catalog.hpp"
+#include "costsim/core/money.hpp"
 #include "costsim/io/json_input.hpp"
-#include "costsim/money.hpp"
-#include "costsim/offer.hpp"
+#include "costsim/pricing/catalog.hpp"
+#include "costsim/pricing/offer.hpp"
 
 namespace costsim {
 

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "costsim/error.hpp"
+#include "costsim/core/error.hpp"
 
 namespace costsim {
 

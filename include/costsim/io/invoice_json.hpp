@@ -3,9 +3,9 @@
 // when the decimal expansion does not end.
 #pragma once
 
-#include "costsim/invoice.hpp"
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/io/json_input.hpp"
+#include "costsim/pricing/invoice.hpp"
 
 namespace costsim {
 

@@ -20,10 +20,10 @@
 #include <date/date.h>
 #include <nlohmann/json.hpp>
 
-#include "costsim/decimal.hpp"
-#include "costsim/duration.hpp"
-#include "costsim/error.hpp"
-#include "costsim/money.hpp"
+#include "costsim/core/decimal.hpp"
+#include "costsim/core/duration.hpp"
+#include "costsim/core/error.hpp"
+#include "costsim/core/money.hpp"
 
 namespace costsim {
 

@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include "costsim/catalog.hpp"
+#include "costsim/core/stats.hpp"
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/io/json_input.hpp"
-#include "costsim/measurement.hpp"
-#include "costsim/stats.hpp"
+#include "costsim/models/measurement.hpp"
+#include "costsim/pricing/catalog.hpp"
 
 namespace costsim {
 

@@ -9,7 +9,7 @@
 
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/io/json_input.hpp"
-#include "costsim/published.hpp"
+#include "costsim/models/published.hpp"
 
 namespace costsim {
 

@@ -11,13 +11,13 @@
 #include <sstream>
 #include <string>
 
-#include "costsim/candidate_result.hpp"
+#include "costsim/engine/candidate_result.hpp"
+#include "costsim/engine/monte_carlo.hpp"
+#include "costsim/engine/replay.hpp"
+#include "costsim/engine/scenario.hpp"
 #include "costsim/io/json_input.hpp"
-#include "costsim/monte_carlo.hpp"
-#include "costsim/plan.hpp"
-#include "costsim/replay.hpp"
-#include "costsim/scenario.hpp"
-#include "costsim/study_check.hpp"
+#include "costsim/plan/plan.hpp"
+#include "costsim/plan/study_check.hpp"
 
 namespace costsim {
 

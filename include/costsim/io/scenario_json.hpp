@@ -61,14 +61,14 @@
 #include <variant>
 #include <vector>
 
+#include "costsim/engine/scenario.hpp"
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/io/json_input.hpp"
 #include "costsim/io/measurement_json.hpp"
 #include "costsim/io/published_json.hpp"
 #include "costsim/io/speed_json.hpp"
 #include "costsim/io/trace_json.hpp"
-#include "costsim/scenario.hpp"
-#include "costsim/trace.hpp"
+#include "costsim/models/trace.hpp"
 
 namespace costsim {
 

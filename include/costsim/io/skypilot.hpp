@@ -42,7 +42,7 @@
 #include <string>
 #include <vector>
 
-#include "costsim/decimal.hpp"
+#include "costsim/core/decimal.hpp"
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/io/csv.hpp"
 #include "costsim/io/json_input.hpp"

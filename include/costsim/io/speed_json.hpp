@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "costsim/io/json_input.hpp"
-#include "costsim/runtime_source.hpp"
+#include "costsim/models/runtime_source.hpp"
 
 namespace costsim {
 

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "costsim/interruptions.hpp"
 #include "costsim/io/json_input.hpp"
+#include "costsim/models/interruptions.hpp"
 
 namespace costsim {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "costsim/io/json_input.hpp"
-#include "costsim/trace.hpp"
+#include "costsim/models/trace.hpp"
 
 namespace costsim {
 

@@ -25,8 +25,8 @@
 #include <cmath>
 #include <string>
 
+#include "costsim/engine/validate.hpp"
 #include "costsim/io/json_input.hpp"
-#include "costsim/validate.hpp"
 
 namespace costsim {
 

@@ -1,0 +1,116 @@
+// costsim/core/error.hpp — the errors costsim reports about its input.
+//
+// Every problem with user input ends as an `input_error`: which file, which JSON
+// pointer inside it (RFC 6901, e.g. "/candidates/0/checkpoint/every"), and what was
+// expected. `what()` is the one-line message the CLI prints before exiting with 2
+// (control characters quoted from the input are escaped, so it stays one line).
+// Parsers of single values (decimals, durations, timestamps) throw `value_error`,
+// which knows only what was wrong; the JSON layer adds the file and the path.
+#pragma once
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace costsim {
+
+namespace detail {
+// A message is one line whatever the input held: a key or value quoted from a file may
+// contain newlines or terminal escapes, which are written as \n, \r, \t or \xHH.
+inline std::string one_line(const std::string& part) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (char ch : part) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c < 0x20 || c == 0x7f) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+}  // namespace detail
+
+/// "16", "12.5", "0.567": a quantity (GiB, a speed, a share) as a message quotes it, in
+/// the shortest form of six significant digits.
+inline std::string format_quantity(double x) {
+    std::ostringstream o;
+    o << x;
+    return o.str();
+}
+
+/// A single value is malformed; says what was expected.
+class value_error : public std::runtime_error {
+public:
+    explicit value_error(const std::string& expected) : std::runtime_error(detail::one_line(expected)) {}
+};
+
+/// RFC 6901 escaping of one reference token, for pointers built from keys ("/windows/" +
+/// a trace's name).
+inline std::string json_pointer_token(std::string_view key) {
+    std::string s;
+    for (char c : key) {
+        if (c == '~')
+            s += "~0";
+        else if (c == '/')
+            s += "~1";
+        else
+            s += c;
+    }
+    return s;
+}
+
+/// Input (a file, or a command-line value) is malformed at a known place.
+class input_error : public std::runtime_error {
+public:
+    input_error(std::string file, std::string pointer, std::string expected)
+        : std::runtime_error(compose(file, pointer, expected)),
+          file_(std::move(file)),
+          pointer_(std::move(pointer)),
+          expected_(std::move(expected)) {}
+
+    const std::string& file() const noexcept { return file_; }
+    const std::string& pointer() const noexcept { return pointer_; }
+    const std::string& expected() const noexcept { return expected_; }
+
+private:
+    static std::string compose(const std::string& file, const std::string& pointer, const std::string& expected) {
+        std::string s = detail::one_line(file.empty() ? std::string("<input>") : file);
+        s += ": ";
+        if (!pointer.empty()) {
+            s += detail::one_line(pointer);
+            s += ": ";
+        }
+        s += detail::one_line(expected);
+        return s;
+    }
+    std::string file_, pointer_, expected_;
+};
+
+/// A computation is asked something the model cannot answer (no rate between two
+/// currencies, no spot price in force at a time). Not an input-format problem, but
+/// still reported, never silently defaulted.
+class model_error : public std::runtime_error {
+public:
+    explicit model_error(const std::string& what) : std::runtime_error(detail::one_line(what)) {}
+};
+
+/// The model_error of an amount in a currency the catalog has no rate for: a command that
+/// knows the catalog's file points at its "/exchange_rates" rather than at an offer.
+class missing_exchange_rate : public model_error {
+public:
+    using model_error::model_error;
+};
+
+}  // namespace costsim

@@ -1,0 +1,328 @@
+// costsim/engine/scenario.hpp — a job, its offers and the candidates to run it on, resolved into
+// models: what every engine (monte_carlo.hpp, replay.hpp, validate.hpp) and the planner
+// (plan.hpp) take.
+//
+// A scenario holds no file format: io/scenario_json.hpp reads `costsim.scenario/v1` into
+// it (checkpoint intervals "young"/"daly" resolved to hours, a Spot Advisor bucket to a
+// hazard, a price history to hours since the campaign start, a trace to its lifetimes and
+// outages), and a program or planning tool may equally build one in code.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <iomanip>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "costsim/core/fast_units.hpp"
+#include "costsim/models/checkpoint_interval.hpp"
+#include "costsim/models/interruptions.hpp"
+#include "costsim/models/measurement.hpp"
+#include "costsim/models/published.hpp"
+#include "costsim/models/restart.hpp"
+#include "costsim/models/runtime_source.hpp"
+#include "costsim/models/spot_price.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+/// on_demand, spot_only and deadline_fallback (trial.hpp); greedy and uniform_progress are
+/// the *Can't Be Late* (NSDI '24) policies.
+enum class policy_kind { on_demand, spot_only, deadline_fallback, greedy, uniform_progress };
+std::string_view to_string(policy_kind p) noexcept;
+/// greedy and uniform_progress decide on a tick grid (cbl_policy.hpp, tick_trial.hpp).
+constexpr bool decides_on_ticks(policy_kind p) noexcept {
+    return p == policy_kind::greedy || p == policy_kind::uniform_progress;
+}
+/// Every policy but on_demand and spot_only weighs the time left to a deadline.
+constexpr bool needs_deadline(policy_kind p) noexcept {
+    return p != policy_kind::on_demand && p != policy_kind::spot_only;
+}
+
+enum class checkpoint_rule { none, fixed, young, daly };
+std::string_view to_string(checkpoint_rule r) noexcept;
+
+/// Interruptions while a spot instance runs: a Poisson hazard, optionally capped by a
+/// maximum lifetime per session, optionally announced `notice` ahead.
+struct interruption_spec {
+    std::string model = "none";  ///< as written: none | poisson | advisor | max_lifetime
+    hazard rate{};
+    std::optional<fast_hours> lifetime;
+    std::optional<fast_hours> notice;
+    std::string file;                   ///< trace_fit: the trace, as resolved
+    std::vector<fast_hours> lifetimes;  ///< trace_fit: spot lifetimes to resample
+    std::vector<fast_hours> outages;    ///< trace_fit: outages (waits for capacity) to resample
+    std::optional<usec> trace_gap;      ///< trace_fit: the trace's tick
+    double availability = 1.0;          ///< trace_fit: share of the trace's ticks with spot available
+    /// Mean time between interruptions M for Young/Daly (∞ when there are none).
+    fast_hours mtbi() const;
+    /// trace_fit: the mean of the outages resampled as waits for capacity.
+    fast_hours mean_outage() const;
+};
+
+struct checkpoint_spec {
+    checkpoint_rule rule = checkpoint_rule::none;
+    fast_hours every{0};  ///< resolved interval of work between checkpoints
+    fast_hours cost{0};   ///< δ: running time one checkpoint takes
+};
+
+struct price_spec {
+    enum class kind { market, ou_jump } model = kind::market;
+    ou_jump_params ou{};
+    fast_hours step = default_ou_step;
+};
+
+struct candidate {
+    std::size_t offer_index = 0;
+    market_kind market = market_kind::spot;
+    policy_kind policy = policy_kind::spot_only;
+    checkpoint_spec checkpoint;
+    interruption_spec interruptions;
+    restart_model restart;
+    price_spec price;
+    bool per_tick_billing = false;  ///< "billing": "per_tick": every trace tick held is charged in full
+    std::optional<usec> tick;       ///< "tick": decision tick of greedy / uniform_progress in Monte Carlo
+    runtime_basis runtime;          ///< where work / speedup comes from (measured, published, estimate)
+    /// How much faster than the workload's reference this candidate runs (relative GPU speed
+    /// × multi-GPU scaling): its work is work / speedup hours. Set by the planner.
+    double speedup = 1.0;
+    int gpus_used = 1;
+    std::string pointer;  ///< "/candidates/3", for messages
+};
+
+/// A checkpoint interval as asked for: a fixed interval of work, or the rule (Young, Daly)
+/// that computes one from the checkpoint cost and the interruption model.
+struct checkpoint_request {
+    checkpoint_rule rule = checkpoint_rule::fixed;  ///< fixed, young or daly
+    fast_hours every{0};                            ///< fixed: the interval
+    fast_hours cost{0};                             ///< δ: running time one checkpoint takes
+};
+
+/// What the planner (plan.hpp) may try, read from the scenario's "plan" section; offer ids
+/// are the scenario's, checked when it is read.
+struct plan_spec {
+    std::vector<std::string> offers;  ///< only these offers (empty: all)
+    std::vector<market_kind> markets{market_kind::on_demand, market_kind::spot, market_kind::monthly};
+    /// Spot policies; none given: spot_only, and deadline_fallback when there is a deadline.
+    std::optional<std::vector<policy_kind>> policies;
+    /// Interruption models, each for the offers it names (none named: for every other spot
+    /// offer); the first that names an offer wins, else the first that names none.
+    struct interruption_choice {
+        std::vector<std::string> offers;
+        interruption_spec spec;
+    };
+    std::vector<interruption_choice> interruptions;
+    restart_model restart;                        ///< spot restarts, and on-demand start-up overhead
+    std::vector<checkpoint_request> checkpoints;  ///< spot checkpoint intervals to try (empty: none)
+    std::string checkpoint_cost_pointer;          ///< where their cost was read, for messages
+    std::vector<int> gpus;                        ///< GPU counts to try (empty: 1 and the offer's)
+
+    /// The interruption model the plan gives spot runs of offer `id` (none: nullptr).
+    const interruption_spec* interruptions_for(const std::string& id) const;
+};
+
+struct scenario {
+    std::string name, file;
+    currency in_currency{"USD"};
+    timestamp start = default_campaign_start;
+    catalog offers;  ///< inline offers and the named catalog's, with its rates
+    std::string workload_name;
+    usec work{0};
+    /// The workload's planning facts, checked here and read by plan.hpp:
+    std::optional<double> gpu_memory_gib;      ///< peak GPU memory the job needs
+    std::optional<double> scaling_efficiency;  ///< each extra GPU adds this share of one GPU's speed
+    std::vector<gpu_speed> speed;              ///< relative speed per GPU model (work is at 1.0), each with its basis
+    runtime_basis work_basis;                  ///< where `work` comes from
+    /// The workload's "published" study and the runtimes its rows give, per offer.
+    std::optional<published_study> study;
+    struct published_runtime {
+        std::size_t offer_index;
+        usec runtime;
+        runtime_basis basis;
+    };
+    std::vector<published_runtime> published;
+    /// Set when the work comes from costsim-bench measurements (measurement.hpp).
+    std::optional<measured_workload> measured;
+    /// The scenario's "plan" section, if any (plan.hpp expands it).
+    std::optional<plan_spec> plan;
+    std::optional<usec> deadline;
+    std::vector<candidate> candidates;
+
+    const offer& offer_of(const candidate& c) const { return offers.offers[c.offer_index]; }
+    /// How fast one GPU of `o` runs the work relative to `work` (work / its runtime), and
+    /// where that comes from; none when nothing gives a figure for its GPU model.
+    struct offer_runtime {
+        double speedup;
+        runtime_basis basis;
+    };
+    std::optional<offer_runtime> runtime_on(const offer& o) const;
+    /// The work at `speedup` times the reference speed: work / speedup, to the microsecond.
+    usec work_at(double speedup) const {
+        return usec(static_cast<std::int64_t>(std::llround(static_cast<double>(work.count()) / speedup)));
+    }
+    /// The work this candidate has to do.
+    usec work_of(const candidate& c) const { return work_at(c.speedup); }
+};
+
+/// One line on an interruption model and its parameters, as fitted ("trace_fit
+/// us-east-1d_v100_1.json: 0.487 interruptions per hour of spot running, ...").
+std::string describe(const interruption_spec& i);
+
+/// A checkpoint interval resolved to hours against the interruption model (a Young or Daly
+/// interval without interruptions is the whole work, one stretch). value_error, about the
+/// cost, when Young or Daly get no positive cost or the cost is not shorter than the interval.
+checkpoint_spec resolve_checkpoint(const checkpoint_request& r, const interruption_spec& intr, usec work);
+
+/// An offer's recorded spot price history, as points from `origin` (the campaign start).
+std::vector<price_point> spot_history_points(const offer& o, timestamp origin);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+inline std::string_view to_string(policy_kind p) noexcept {
+    switch (p) {
+        case policy_kind::on_demand: return "on_demand";
+        case policy_kind::spot_only: return "spot_only";
+        case policy_kind::deadline_fallback: return "deadline_fallback";
+        case policy_kind::greedy: return "greedy";
+        case policy_kind::uniform_progress: return "uniform_progress";
+    }
+    return "?";
+}
+
+inline std::string_view to_string(checkpoint_rule r) noexcept {
+    switch (r) {
+        case checkpoint_rule::none: return "none";
+        case checkpoint_rule::fixed: return "fixed";
+        case checkpoint_rule::young: return "young";
+        case checkpoint_rule::daly: return "daly";
+    }
+    return "?";
+}
+
+inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& o) const {
+    const std::string model = o.gpus ? o.gpus->model : "cpu";
+    const gpu_speed* sp = nullptr;
+    for (const auto& g : speed)
+        if (g.model == model) sp = &g;
+    const double w = static_cast<double>(work.count());
+    auto from_table = [&]() -> offer_runtime {
+        if (sp->value == 1.0 && sp->basis.source == work_basis.source && sp->basis.basis == work_basis.basis)
+            return {1.0, work_basis};
+        std::ostringstream ref;
+        ref.setf(std::ios::fixed);
+        ref.precision(3);
+        ref << to_fast_hours(work).count();
+        return {sp->value,
+                {weakest(sp->basis.source, work_basis.source),
+                 "the reference runtime " + ref.str() + " h (" + to_string(work_basis.source).data() + ") / " + model +
+                     "'s relative speed " + format_quantity(sp->value) + " (" + to_string(sp->basis.source).data() +
+                     ": " + sp->basis.basis + ")"}};
+    };
+    if (sp && sp->basis.source == runtime_source::measured) return from_table();
+    const offer* same_gpu = nullptr;
+    const published_runtime* same = nullptr;
+    for (const auto& p : published) {
+        const offer& po = offers.offers[p.offer_index];
+        if (po.id == o.id) return offer_runtime{w / static_cast<double>(p.runtime.count()), p.basis};
+        if (!same && po.gpus && o.gpus && po.gpus->model == o.gpus->model) {
+            same = &p;
+            same_gpu = &po;
+        }
+    }
+    if (same)
+        return offer_runtime{
+            w / static_cast<double>(same->runtime.count()),
+            {same->basis.source, "the " + model + "'s runtime on " + same_gpu->id + ", " + same->basis.basis}};
+    if (sp) return from_table();
+    if (speed.empty()) return offer_runtime{1.0, work_basis};
+    return std::nullopt;
+}
+
+inline std::string describe(const interruption_spec& i) {
+    std::ostringstream o;
+    o.setf(std::ios::fixed);
+    o.precision(3);
+    if (i.model == "none") return "none";
+    if (i.model == "trace_fit") {
+        o << "trace_fit " << std::filesystem::path(i.file).filename().string() << ": " << i.rate.per_hour()
+          << " interruptions per hour of spot running (mean lifetime " << std::setprecision(2) << i.mtbi().count()
+          << " h, " << i.lifetimes.size() << " lifetimes resampled), outages mean " << i.mean_outage().count() << " h ("
+          << i.outages.size() << " resampled), spot available " << std::setprecision(1) << 100 * i.availability
+          << " % of the trace";
+    } else if (i.model == "max_lifetime") {
+        o << "max_lifetime " << i.lifetime->count() << " h, " << i.rate.per_hour() << " per hour before it";
+    } else {
+        o << i.model << ": " << i.rate.per_hour() << " interruptions per hour (Poisson)";
+    }
+    if (i.notice) o << ", notice " << format_duration(std::chrono::duration_cast<usec>(*i.notice));
+    return o.str();
+}
+
+inline fast_hours interruption_spec::mean_outage() const {
+    double sum = 0;
+    for (auto x : outages) sum += x.count();
+    return fast_hours(outages.empty() ? 0.0 : sum / static_cast<double>(outages.size()));
+}
+
+inline fast_hours interruption_spec::mtbi() const {
+    if (!lifetimes.empty()) {
+        double sum = 0;
+        for (auto l : lifetimes) sum += l.count();
+        return fast_hours(sum / static_cast<double>(lifetimes.size()));
+    }
+    if (lifetime) return max_lifetime(*lifetime, rate).mean_time_to_interruption();
+    return rate.mean_time_between();
+}
+
+inline std::vector<price_point> spot_history_points(const offer& o, timestamp origin) {
+    const auto& h = std::get<spot_history>(o.spot->price);
+    std::vector<price_point> pts;
+    for (const auto& p : h.points) {
+        double per_hour =
+            to_double(quoted_price{money(p.amount, h.currency), h.per, false, {}}.hourly().per_hour().amount());
+        pts.push_back({to_fast_hours(p.from - origin), fast_price_per_hour(per_hour)});
+    }
+    return pts;
+}
+
+inline checkpoint_spec resolve_checkpoint(const checkpoint_request& r, const interruption_spec& intr, usec work) {
+    checkpoint_spec s;
+    s.rule = r.rule;
+    s.cost = r.cost;
+    if (r.rule == checkpoint_rule::young || r.rule == checkpoint_rule::daly) {
+        if (!(s.cost.count() > 0)) throw value_error("a positive checkpoint cost (Young and Daly need δ > 0)");
+        const fast_hours m = intr.mtbi();
+        if (!std::isfinite(m.count()))
+            s.every = to_fast_hours(work);  // no interruptions: one stretch, no checkpoint
+        else
+            s.every = r.rule == checkpoint_rule::young ? young_interval(s.cost, m) : daly_interval(s.cost, m);
+    } else {
+        s.every = r.every;
+    }
+    if (!(s.cost < s.every))
+        throw value_error("a checkpoint cost shorter than the interval (every = " +
+                          format_duration(std::chrono::duration_cast<usec>(s.every)) + ")");
+    return s;
+}
+
+inline const interruption_spec* plan_spec::interruptions_for(const std::string& id) const {
+    for (const auto& c : interruptions)
+        if (std::find(c.offers.begin(), c.offers.end(), id) != c.offers.end()) return &c.spec;
+    for (const auto& c : interruptions)
+        if (c.offers.empty()) return &c.spec;
+    return nullptr;
+}
+
+}  // namespace costsim

@@ -71,7 +71,7 @@ inline money in_currency(const catalog& cat, const money& m, const currency& in,
     auto r = cat.rate(m.currency_of(), in);
     if (!r)
         throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                                    std::string(in.code()) + " in catalog \"" + cat.name + "\" (/exchange_rates)");
+                                    std::string(in.code()) + " in catalog \"" + cat.name + "\"");
     if (used) used->push_back(*r);
     return convert(m, *r);
 }

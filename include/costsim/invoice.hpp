@@ -84,8 +84,7 @@ struct invoice_builder {
         auto r = cat.rate(m.currency_of(), target);
         if (!r)
             throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                                        std::string(target.code()) + " in catalog \"" + cat.name +
-                                        "\" (/exchange_rates)");
+                                        std::string(target.code()) + " in catalog \"" + cat.name + "\"");
         bool seen = false;
         for (const auto& u : used) seen = seen || (u.from == r->from && u.to == r->to);
         if (!seen) used.push_back(*r);

@@ -209,7 +209,7 @@ std::string render(const validation_result& r) {
 
 }  // namespace
 
-int run_validate(const validate_args& a) {
+int run_validate(const validate_args& a, const validation_options& o) {
     const json doc = load_json_file(a.scenario);
     validate_spec spec = parse_validate_spec(json_cursor(doc, a.scenario));
     if (a.time_scale > 0) spec.time_scale = a.time_scale;
@@ -225,9 +225,9 @@ int run_validate(const validate_args& a) {
         dir.path.string(),
         [&](std::size_t ki, std::uint64_t run, const real_run& r) {
             std::cerr << fmt::format("costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1,
-                                     run + 1, a.runs, r.wall, r.interruptions);
+                                     run + 1, o.runs, r.wall, r.interruptions);
         }};
-    const validation_result res = run_validation(doc, a.scenario, spec, {a.runs, a.trials, a.seed}, host);
+    const validation_result res = run_validation(doc, a.scenario, spec, o, host);
     std::cout << (a.json ? to_json(res).dump(2) + "\n" : render(res)) << std::flush;
     return 0;
 }

@@ -14,7 +14,8 @@
 
 namespace costsim {
 struct plan_result;
-}
+struct validation_options;
+}  // namespace costsim
 
 namespace costsim::cli {
 
@@ -72,11 +73,11 @@ struct import_args {
 // Issue 7: `costsim validate` (validate_cmd.cpp).
 struct validate_args {
     std::string scenario, bench;
-    std::uint64_t runs = 10, trials = 20000, seed = 1;
     double time_scale = 0;  ///< 0: the scenario's
     bool json = false;
 };
-int run_validate(const validate_args& a);
+/// `o` holds --runs, --trials and --seed: their defaults are validation_options' (validate.hpp).
+int run_validate(const validate_args& a, const validation_options& o);
 
 int run_replay(const replay_args& a);
 int run_trace_stats(const trace_stats_args& a);

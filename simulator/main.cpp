@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "costsim/core/duration.hpp"
 #include "costsim/core/error.hpp"
+#include "costsim/workflow/validation.hpp"
 
 namespace {
 
@@ -138,14 +139,15 @@ int main(int argc, char** argv) {
 
     cli::demo_args d;
     cli::validate_args va;
+    costsim::validation_options vo;
     auto* validate = app.add_subcommand("validate",
                                         "predict a costsim-bench job, then run it for real K times with "
                                         "interruptions and resumes, and compare");
     validate->add_option("scenario", va.scenario, "costsim.scenario/v1 file with a \"validate\" section")->required();
-    validate->add_option("--runs", va.runs, "real runs per candidate (default 10)")->check(CLI::Range(1ULL, 10000ULL));
-    validate->add_option("--trials", va.trials, "Monte Carlo trials of the prediction (default 20000)")
+    validate->add_option("--runs", vo.runs, "real runs per candidate (default 10)")->check(CLI::Range(1ULL, 10000ULL));
+    validate->add_option("--trials", vo.trials, "Monte Carlo trials of the prediction (default 20000)")
         ->check(CLI::Range(100ULL, 100000000ULL));
-    validate->add_option("--seed", va.seed, "seed of the prediction and of the real interruptions (default 1)");
+    validate->add_option("--seed", vo.seed, "seed of the prediction and of the real interruptions (default 1)");
     validate
         ->add_option("--time-scale", va.time_scale, "model seconds per real second (default: the scenario's, else 60)")
         ->check(CLI::Range(1e-3, 1e9));
@@ -182,7 +184,7 @@ int main(int argc, char** argv) {
         if (*replay) return cli::run_replay(rp);
         if (*trace_stats) return cli::run_trace_stats(ts);
         if (*import) return cli::run_import(im);
-        if (*validate) return cli::run_validate(va);
+        if (*validate) return cli::run_validate(va, vo);
         return cli::run_demo(d);  // `costsim` alone runs the demo
     } catch (const input_error& e) {
         std::cerr << "costsim: " << e.what() << "\n";

@@ -210,25 +210,25 @@ std::string render(const validation_result& r) {
 
 }  // namespace
 
-int run_validate(const validate_args& a) {
+int run_validate(const validate_args& a, const validation_options& o) {
     const json doc = load_json_file(a.scenario);
     validate_spec spec = parse_validate_spec(json_cursor(doc, a.scenario));
     if (a.time_scale > 0) spec.time_scale = a.time_scale;
     scratch_dir dir;
     const auto t0 = std::chrono::steady_clock::now();
-    runner_host host{
-        [](const std::vector<std::string>& argv, double term, double kill) { return launch(argv, term, kill); },
-        [t0] { return seconds_since(t0); },
-        [](double sec) {
-            if (sec > 0) std::this_thread::sleep_for(std::chrono::duration<double>(sec));
-        },
-        find_bench(a.bench),
-        dir.path.string(),
-        [&](std::size_t ki, std::uint64_t run, const real_run& r) {
-            std::cerr << fmt::format("costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1,
-                                     run + 1, a.runs, r.wall, r.interruptions);
-        }};
-    const validation_result res = run_validation(doc, a.scenario, spec, {a.runs, a.trials, a.seed}, host);
+    runner_host host{launch,
+                     [t0] { return seconds_since(t0); },
+                     [](double sec) {
+                         if (sec > 0) std::this_thread::sleep_for(std::chrono::duration<double>(sec));
+                     },
+                     find_bench(a.bench),
+                     dir.path.string(),
+                     [&](std::size_t ki, std::uint64_t run, const real_run& r) {
+                         std::cerr << fmt::format(
+                             "costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1, run + 1,
+                             o.runs, r.wall, r.interruptions);
+                     }};
+    const validation_result res = run_validation(doc, a.scenario, spec, o, host);
     std::cout << (a.json ? to_json(res).dump(2) + "\n" : render(res)) << std::flush;
     return 0;
 }

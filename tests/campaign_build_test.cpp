@@ -35,7 +35,7 @@ TEST_CASE("an amount in another currency is converted at the catalog's rate, and
     const scenario bare = parse_scenario(json_cursor(euro_doc(), "fx.json"));
     const offer& o = bare.offers.offers[0];
     CHECK_THROWS_WITH_AS(in_scenario_currency(bare, o, money(parse_decimal("2"), EUR)),
-                         "no exchange rate from EUR to USD for offer \"eu/v100\"", missing_exchange_rate);
+                         "no exchange rate from EUR to USD in catalog \"fx\"", missing_exchange_rate);
     const scenario s = with_rate(bare);
     CHECK(in_scenario_currency(s, o, money(parse_decimal("2"), EUR)) == money(parse_decimal("2.5"), USD));
     // Already in the scenario's currency: unchanged, and no rate is needed.

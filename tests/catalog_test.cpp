@@ -150,6 +150,23 @@ TEST_CASE("a catalog finds a rate as listed or as the inverse of the listed one"
     CHECK_FALSE(c.rate(currency("USD"), currency("JPY")));
 }
 
+TEST_CASE("convert: at the catalog's rate, each rate used recorded once, missing_exchange_rate without one") {
+    const catalog c = load_catalog(spec_path);
+    const currency USD("USD"), EUR("EUR");
+    std::vector<exchange_rate> used;
+    CHECK(convert(c, money(parse_decimal("2"), EUR), USD, &used) == money(parse_decimal("2.4552"), USD));
+    CHECK(convert(c, money(parse_decimal("1"), EUR), USD, &used) == money(parse_decimal("1.2276"), USD));
+    REQUIRE(used.size() == 1);
+    CHECK(used[0].from == EUR);
+    // Already in the target currency: unchanged, no rate needed or recorded.
+    CHECK(convert(c, money(parse_decimal("3.06"), USD), USD, &used) == money(parse_decimal("3.06"), USD));
+    CHECK(convert(c, money(parse_decimal("3.06"), currency("JPY")), currency("JPY")) ==
+          money(parse_decimal("3.06"), currency("JPY")));
+    CHECK(used.size() == 1);
+    CHECK_THROWS_WITH_AS(convert(c, money(parse_decimal("1"), USD), currency("GBP")),
+                         "no exchange rate from USD to GBP in catalog \"example\"", missing_exchange_rate);
+}
+
 TEST_CASE("bad catalog documents fail with the file, the exact pointer and what was expected") {
     json doc = spec_json();
     json& aws_price = doc["offers"][0]["markets"]["on_demand"]["price"];

@@ -37,3 +37,28 @@ TEST_CASE("a number too large for a double is invalid JSON, not an internal erro
         CHECK(e.expected().find("number overflow") != std::string::npos);
     }
 }
+
+TEST_CASE("expect_schema: the format's name passes; anything else is refused at /schema saying which") {
+    auto refusal = [](const json& doc, std::string_view what = {}) {
+        try {
+            json_cursor(doc, "f.json", "/x").expect_schema("costsim.catalog/v1", what);
+        } catch (const input_error& e) {
+            CHECK(e.file() == "f.json");
+            CHECK(e.pointer() == "/x/schema");
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    const json right = json::parse(R"({"schema": "costsim.catalog/v1"})");
+    CHECK(refusal(right) == "no error");
+    CHECK(refusal(right, "a catalog") == "no error");
+    const json wrong = json::parse(R"({"schema": "costsim.catalog/v2"})");
+    CHECK_THROWS_AS(json_cursor(wrong, "f.json").expect_schema("costsim.catalog/v1"), input_error);
+    CHECK(refusal(wrong) == "f.json: /x/schema: \"costsim.catalog/v1\"");
+    CHECK(refusal(wrong, "a catalog") == "f.json: /x/schema: \"costsim.catalog/v1\" (a catalog)");
+    // Not a string: said so, unless the reader says what its files are.
+    const json number = json::parse(R"({"schema": 1})");
+    CHECK(refusal(number) == "f.json: /x/schema: a string, got a number");
+    CHECK(refusal(number, "a catalog") == "f.json: /x/schema: \"costsim.catalog/v1\" (a catalog)");
+    CHECK(refusal(json::object()) == "f.json: /x/schema: a value (this field is required)");
+}

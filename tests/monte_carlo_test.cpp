@@ -491,7 +491,8 @@ TEST_CASE("a candidate that cannot be priced is an input_error at that candidate
     const scenario s = parse(d);
     mc_options o;
     o.trials = 100;
-    CHECK_THROWS_WITH_AS(simulate(s, o),
-                         "s.json: /candidates/0: no exchange rate from EUR to USD for offer \"ref/p3.2xlarge\"",
-                         input_error);
+    CHECK_THROWS_WITH_AS(
+        simulate(s, o),
+        "s.json: /candidates/0: no exchange rate from EUR to USD in catalog \"reference-poisson-checkpoint\"",
+        input_error);
 }

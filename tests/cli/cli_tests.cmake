@@ -51,7 +51,8 @@ costsim_cli_test("missing catalog file is named" EXIT 2 ERR_RE "no_such\\.json: 
   ARGS quote --catalog ${COSTSIM_CLI_DATA}/no_such.json --offer x --market on_demand --duration 1h)
 costsim_cli_test("unknown option is a one-line usage error" EXIT 2 ERR_RE "command line:"
   ARGS quote --catalog ${spec} --offer x --market on_demand --duration 1h --frobnicate)
-costsim_cli_test("missing exchange rate is named" EXIT 2 ERR_RE "/exchange_rates: no exchange rate from USD to GBP"
+costsim_cli_test("missing exchange rate is named" EXIT 2
+  ERR_RE "/exchange_rates: no exchange rate from USD to GBP in catalog .example.\n$"
   ARGS quote --catalog ${spec} --offer aws/us-east-1/p3.2xlarge --market on_demand --duration 1h --currency GBP)
 
 # Malformed catalogs: one file each under tests/data/bad, with the pointer expected.

@@ -21,7 +21,8 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 /// An amount of offer `o` in the scenario's currency, at the catalog's rate (unchanged when
-/// it is already in it). Throws model_error when the catalog has no rate.
+/// it is already in it): catalog.hpp's convert(). Throws missing_exchange_rate, a
+/// model_error, when the catalog has no rate.
 money in_scenario_currency(const scenario& s, const offer& o, const money& m);
 /// A quoted time price, per hour, in the scenario's currency.
 fast_price_per_hour hourly_price(const scenario& s, const offer& o, const quoted_price& p);
@@ -54,13 +55,8 @@ decltype(auto) at_candidate(const scenario& s, const candidate& k, F&& f) {
     }
 }
 
-inline money in_scenario_currency(const scenario& s, const offer& o, const money& m) {
-    if (m.currency_of() == s.in_currency) return m;
-    auto r = s.offers.rate(m.currency_of(), s.in_currency);
-    if (!r)
-        throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                                    std::string(s.in_currency.code()) + " for offer \"" + o.id + "\"");
-    return convert(m, *r);
+inline money in_scenario_currency(const scenario& s, const offer&, const money& m) {
+    return convert(s.offers, m, s.in_currency);
 }
 
 inline fast_price_per_hour hourly_price(const scenario& s, const offer& o, const quoted_price& p) {

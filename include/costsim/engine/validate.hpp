@@ -312,15 +312,11 @@ inline std::vector<std::string> runner_argv(const std::string& bench, const vali
                                             bool checkpoints) {
     std::vector<std::string> a{bench};
     a.insert(a.end(), v.bench.begin(), v.bench.end());
-    for (std::string x :
-         {std::string(runner::flag_steps), std::to_string(steps), std::string(runner::flag_warmup), std::string("0"),
-          std::string(runner::flag_progress), std::string(runner::flag_output), output})
-        a.push_back(std::move(x));
+    a.insert(a.end(), {std::string(runner::flag_steps), std::to_string(steps), std::string(runner::flag_warmup), "0",
+                       std::string(runner::flag_progress), std::string(runner::flag_output), output});
     if (checkpoints && v.checkpoint_every > 0 && v.checkpoint_every < steps)
-        for (std::string x :
-             {std::string(runner::flag_checkpoint), checkpoint, std::string(runner::flag_checkpoint_every),
-              std::to_string(v.checkpoint_every), std::string(runner::flag_resume)})
-            a.push_back(std::move(x));
+        a.insert(a.end(), {std::string(runner::flag_checkpoint), checkpoint, std::string(runner::flag_checkpoint_every),
+                           std::to_string(v.checkpoint_every), std::string(runner::flag_resume)});
     return a;
 }
 

@@ -228,8 +228,7 @@ inline offer parse_offer(const json_cursor& c, std::optional<currency> def) {
 
 inline catalog parse_catalog(const json_cursor& c) {
     c.expect_object({"schema", "name", "as_of", "source", "notes", "currency", "exchange_rates", "offers"});
-    auto schema = c["schema"];
-    if (schema.string() != catalog_schema) schema.fail("\"" + std::string(catalog_schema) + "\"");
+    c.expect_schema(catalog_schema);
     catalog cat;
     cat.file = c.file();
     cat.name = c["name"].string();

@@ -55,6 +55,10 @@ public:
 
     /// Requires an object whose keys are all in `allowed`.
     void expect_object(std::initializer_list<std::string_view> allowed) const;
+    /// Requires a member "schema" equal to the format's `name`, else input_error at
+    /// ".../schema" expecting "\"NAME\"" (a non-string: "a string, got ..."). With `what`
+    /// (what such a file is), the text is "\"NAME\" (WHAT)", for a non-string too.
+    void expect_schema(std::string_view name, std::string_view what = {}) const;
     bool has(std::string_view key) const;
     /// A required member.
     json_cursor operator[](std::string_view key) const;
@@ -143,6 +147,13 @@ inline void json_cursor::expect_object(std::initializer_list<std::string_view> a
             throw input_error(file_, ptr_ + "/" + json_pointer_token(k), "a known field (one of: " + list + ")");
         }
     }
+}
+
+inline void json_cursor::expect_schema(std::string_view name, std::string_view what) const {
+    const json_cursor schema = (*this)["schema"];
+    const std::string want = "\"" + std::string(name) + "\"" + (what.empty() ? "" : " (" + std::string(what) + ")");
+    if (!what.empty() && !schema.value().is_string()) schema.fail(want);
+    if (schema.string() != name) schema.fail(want);
 }
 
 inline bool json_cursor::has(std::string_view key) const {

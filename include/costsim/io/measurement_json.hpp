@@ -118,9 +118,7 @@ inline measurement parse_measurement(const json_cursor& c) {
                      "versions",
                      "host",
                      "timestamp"});
-    auto schema = c["schema"];
-    if (!schema.value().is_string() || schema.string() != measurement_schema)
-        schema.fail("\"" + std::string(measurement_schema) + "\" (a costsim-bench measurement)");
+    c.expect_schema(measurement_schema, "a costsim-bench measurement");
     measurement m;
     auto wl = c["workload"];
     m.workload = wl.string();

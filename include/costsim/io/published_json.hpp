@@ -27,8 +27,7 @@ published_study load_published_study(const std::string& path);
 // ---------------------------------------------------------------------------------------
 
 inline published_study parse_published_study(const json_cursor& c) {
-    auto schema = c["schema"];
-    if (schema.string() != published_schema) schema.fail("\"" + std::string(published_schema) + "\"");
+    c.expect_schema(published_schema);
     c.expect_object({"schema", "study", "source", "notes", "rows", "conclusions"});
     published_study st;
     st.file = c.file();

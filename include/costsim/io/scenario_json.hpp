@@ -372,8 +372,7 @@ inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
 inline scenario parse_scenario(const json_cursor& c) {
     c.expect_object({"schema", "name", "currency", "start", "catalog", "offers", "workload", "deadline", "candidates",
                      "plan", "notes"});
-    auto schema = c["schema"];
-    if (schema.string() != scenario_schema) schema.fail("\"" + std::string(scenario_schema) + "\"");
+    c.expect_schema(scenario_schema);
     scenario s;
     s.file = c.file();
     s.name = c["name"].string();

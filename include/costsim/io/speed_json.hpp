@@ -64,8 +64,7 @@ inline std::vector<gpu_speed> parse_speeds(const json_cursor& c, const runtime_b
 }
 
 inline speed_table parse_speed_table(const json_cursor& c) {
-    auto schema = c["schema"];
-    if (schema.string() != speed_table_schema) schema.fail("\"" + std::string(speed_table_schema) + "\"");
+    c.expect_schema(speed_table_schema);
     c.expect_object({"schema", "name", "as_of", "workload", "reference", "source", "notes", "speeds"});
     speed_table t;
     t.file = c.file();

@@ -66,21 +66,11 @@ money monthly_usage_cost(const offer& hourly, const price_per_hour& p, const exa
 // ---------------------------------------------------------------------------------------
 
 namespace detail {
-inline money in_currency(const catalog& cat, const money& m, const currency& in, std::vector<exchange_rate>* used) {
-    if (m.currency_of() == in) return m;
-    auto r = cat.rate(m.currency_of(), in);
-    if (!r)
-        throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                                    std::string(in.code()) + " in catalog \"" + cat.name + "\" (/exchange_rates)");
-    if (used) used->push_back(*r);
-    return convert(m, *r);
-}
-
 inline price_per_hour hourly_total(const catalog& cat, const offer& o, const currency& in,
                                    std::vector<exchange_rate>* used) {
     if (!o.on_demand) throw model_error("offer \"" + o.id + "\" has no on_demand market");
-    money total = in_currency(cat, o.on_demand->price.hourly().per_hour(), in, used);
-    for (const auto& a : o.attached) total += in_currency(cat, a.price.hourly().per_hour(), in, used);
+    money total = convert(cat, o.on_demand->price.hourly().per_hour(), in, used);
+    for (const auto& a : o.attached) total += convert(cat, a.price.hourly().per_hour(), in, used);
     return price_per_hour(total);
 }
 }  // namespace detail
@@ -92,7 +82,7 @@ inline money monthly_usage_cost(const offer& hourly, const price_per_hour& p, co
                                                                         exact(0), exact(hours / breakeven_month_hours)))
                      : p.per_hour() * hours;
     if (hourly.billing.cap) {
-        money cap = detail::in_currency(cat, hourly.billing.cap->cap, in, nullptr);
+        money cap = convert(cat, hourly.billing.cap->cap, in, nullptr);
         if (cap < cost) cost = cap;
     }
     return cost;
@@ -103,9 +93,8 @@ inline dedicated_breakeven breakeven_dedicated(const catalog& cat, const offer& 
     if (!monthly.monthly) throw model_error("offer \"" + monthly.id + "\" has no monthly market");
     if (months < 1) throw model_error("a commitment of at least one month");
     std::vector<exchange_rate> used;
-    money commitment =
-        detail::in_currency(cat, monthly.monthly->price.monthly().per_month(), in, &used) * exact(months);
-    if (monthly.monthly->setup_fee) commitment += detail::in_currency(cat, *monthly.monthly->setup_fee, in, &used);
+    money commitment = convert(cat, monthly.monthly->price.monthly().per_month(), in, &used) * exact(months);
+    if (monthly.monthly->setup_fee) commitment += convert(cat, *monthly.monthly->setup_fee, in, &used);
     const price_per_hour p = detail::hourly_total(cat, hourly, in, &used);
     const money per_month = commitment / exact(months);
 
@@ -126,11 +115,7 @@ inline dedicated_breakeven breakeven_dedicated(const catalog& cat, const offer& 
         b.hours_per_month = exact(knots[i - 1] + (per_month - lo) / per_hour_on_piece);
         break;
     }
-    for (const auto& r : used) {
-        bool seen = false;
-        for (const auto& u : b.rates_used) seen = seen || (u.from == r.from && u.to == r.to);
-        if (!seen) b.rates_used.push_back(r);
-    }
+    b.rates_used = std::move(used);  // each rate once, in the order first used
     return b;
 }
 
@@ -141,9 +126,8 @@ inline price_per_hour on_demand_hourly(const catalog& cat, const offer& o, const
 inline price_per_hour amortised_hourly(const catalog& cat, const offer& monthly, int months, const currency& in) {
     if (!monthly.monthly) throw model_error("offer \"" + monthly.id + "\" has no monthly market");
     if (months < 1) throw model_error("a commitment of at least one month");
-    money commitment =
-        detail::in_currency(cat, monthly.monthly->price.monthly().per_month(), in, nullptr) * exact(months);
-    if (monthly.monthly->setup_fee) commitment += detail::in_currency(cat, *monthly.monthly->setup_fee, in, nullptr);
+    money commitment = convert(cat, monthly.monthly->price.monthly().per_month(), in, nullptr) * exact(months);
+    if (monthly.monthly->setup_fee) commitment += convert(cat, *monthly.monthly->setup_fee, in, nullptr);
     return price_per_hour(commitment / exact(exact(months) * breakeven_month_hours));
 }
 

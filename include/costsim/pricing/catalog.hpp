@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "costsim/core/error.hpp"
 #include "costsim/core/money.hpp"
 #include "costsim/pricing/offer.hpp"
 
@@ -32,6 +33,11 @@ struct catalog {
     std::optional<exchange_rate> rate(const costsim::currency& from, const costsim::currency& to) const;
 };
 
+/// `m` in currency `to` at the catalog's rate (unchanged when it is already in `to`). The
+/// rate used is added to `*used`, once, when `used` is given. Throws missing_exchange_rate
+/// ("no exchange rate from EUR to USD in catalog "NAME"") when the catalog has none.
+money convert(const catalog& cat, const money& m, const currency& to, std::vector<exchange_rate>* used = nullptr);
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -47,6 +53,18 @@ inline std::optional<exchange_rate> catalog::rate(const costsim::currency& from,
     for (const auto& r : exchange_rates)
         if (r.from == to && r.to == from) return r.inverse();
     return std::nullopt;
+}
+
+inline money convert(const catalog& cat, const money& m, const currency& to, std::vector<exchange_rate>* used) {
+    if (m.currency_of() == to) return m;
+    auto r = cat.rate(m.currency_of(), to);
+    if (!r)
+        throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
+                                    std::string(to.code()) + " in catalog \"" + cat.name + "\"");
+    if (used && std::none_of(used->begin(), used->end(),
+                             [&](const exchange_rate& u) { return u.from == r->from && u.to == r->to; }))
+        used->push_back(*r);
+    return convert(m, *r);
 }
 
 }  // namespace costsim

@@ -79,18 +79,7 @@ struct invoice_builder {
     currency target;
     std::vector<exchange_rate> used;
 
-    money to_target(const money& m) {
-        if (m.currency_of() == target) return m;
-        auto r = cat.rate(m.currency_of(), target);
-        if (!r)
-            throw missing_exchange_rate("no exchange rate from " + std::string(m.currency_of().code()) + " to " +
-                                        std::string(target.code()) + " in catalog \"" + cat.name +
-                                        "\" (/exchange_rates)");
-        bool seen = false;
-        for (const auto& u : used) seen = seen || (u.from == r->from && u.to == r->to);
-        if (!seen) used.push_back(*r);
-        return convert(m, *r);
-    }
+    money to_target(const money& m) { return convert(cat, m, target, &used); }
 };
 
 inline std::string month_label(const month_slice& s, bool split) { return split ? s.label() : std::string(); }

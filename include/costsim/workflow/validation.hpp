@@ -63,6 +63,8 @@ struct runner_host {
     std::function<void(std::size_t, std::uint64_t, const real_run&)> ran;
 };
 
+/// Real runs per candidate, Monte Carlo trials of the prediction and the seed of both; the
+/// defaults are `costsim validate`'s (--runs, --trials, --seed bind to these fields).
 struct validation_options {
     std::uint64_t runs = 10, trials = 20000, seed = 1;
 };

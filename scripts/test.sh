@@ -34,7 +34,7 @@ echo "== 2/4 AddressSanitizer + UBSan"
 cmake -S "$root" -B "$out/asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
       -DCOSTSIM_WERROR=ON -DCOSTSIM_SANITIZE=ON \
       -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_WITH_MPI=OFF -DCOSTSIM_INSTALL=OFF >/dev/null
-cmake --build "$out/asan" --target costsim_tests costsim_cli planning_tool costsim_pricing_without_json -j"$jobs"
+cmake --build "$out/asan" --target costsim_tests costsim_cli planning_tool costsim_pricing_without_json costsim_engine_without_json -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$out/asan" --output-on-failure -j"$jobs"
 

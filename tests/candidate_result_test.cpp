@@ -4,6 +4,8 @@
 #include <costsim/io/scenario_json.hpp>
 
 #include <limits>
+#include <type_traits>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -35,4 +37,18 @@ TEST_CASE("the percent points are 0, 1, ..., 100 % and a summary's JSON writes w
     const json j = to_json(sm);
     CHECK(j.dump() ==
           R"({"mean":2.5,"stderr":0.0,"ci95":[2.5,2.5],"p05":2.5,"p50":2.5,"p95":2.5,"p99":2.5,"min":2.5,"max":null})");
+}
+
+TEST_CASE("json j = x calls the type's writer in io/, and a type without one does not convert") {
+    const summary sm = constant_summary(2.5, 10);
+    const json j = sm;
+    CHECK(j == to_json(sm));
+    json doc;
+    doc["cost"] = sm;
+    CHECK(doc["cost"].dump() == to_json(sm).dump());
+    const std::vector<summary> two{sm, sm};
+    CHECK(json(two).dump() == json::array({to_json(sm), to_json(sm)}).dump());
+    // candidate_result has no document of its own (its fields are written by each engine's result).
+    static_assert(!std::is_constructible_v<json, candidate_result>);
+    static_assert(std::is_constructible_v<json, simulation_result>);
 }

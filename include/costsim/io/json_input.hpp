@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -87,6 +88,14 @@ private:
 /// "null", "a boolean", "a number", "a string", "an array" or "an object": for errors
 /// that say what was found instead.
 std::string json_type_name(const json& j);
+
+/// nlohmann's own form for every type io/ writes (each declares `json to_json(const T&)`):
+/// `json j = result;` and `j["invoice"] = inv;` call that writer.
+template <class T>
+requires requires(const T& x) {
+    { to_json(x) } -> std::same_as<json>;
+}
+void to_json(json& j, const T& x) { j = to_json(x); }
 
 // ---------------------------------------------------------------------------------------
 // Implementation

@@ -121,14 +121,16 @@ private:
     double max_ = -std::numeric_limits<double>::infinity();
 };
 
+/// Neumaier's compensated sum of f(x) over xs, in index order: error independent of n to
+/// first order, and deterministic.
+template <class F>
+double compensated_sum(std::span<const double> xs, F f) noexcept;
+double compensated_sum(std::span<const double> xs) noexcept;
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-namespace detail {
-
-// Neumaier's compensated sum of f(x) over xs, in index order: error independent of n to
-// first order, and deterministic.
 template <class F>
 double compensated_sum(std::span<const double> xs, F f) noexcept {
     double s = 0.0, c = 0.0;
@@ -143,6 +145,8 @@ double compensated_sum(std::span<const double> xs, F f) noexcept {
 inline double compensated_sum(std::span<const double> xs) noexcept {
     return compensated_sum(xs, [](double x) { return x; });
 }
+
+namespace detail {
 
 // The order-preserving 64-bit image of a finite double: a < b <=> key(a) < key(b), with
 // -0.0 just below +0.0.
@@ -290,10 +294,10 @@ inline summary summarize(std::span<const double> values, std::span<const double>
     summary s;
     s.n = values.size();
     const double n = static_cast<double>(s.n);
-    s.mean = detail::compensated_sum(values) / n;
+    s.mean = compensated_sum(values) / n;
     if (s.n >= 2) {
         const double var =
-            detail::compensated_sum(values, [m = s.mean](double x) { return (x - m) * (x - m); }) / (n - 1.0);
+            compensated_sum(values, [m = s.mean](double x) { return (x - m) * (x - m); }) / (n - 1.0);
         s.std_error = std::sqrt(var / n);
     } else {
         s.std_error = std::numeric_limits<double>::quiet_NaN();

@@ -41,10 +41,7 @@
 #include <variant>
 #include <vector>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
+#include "costsim/core/parallel.hpp"
 #include "costsim/core/stats.hpp"
 #include "costsim/core/streams.hpp"
 #include "costsim/engine/campaign_build.hpp"
@@ -52,6 +49,8 @@
 #include "costsim/engine/scenario.hpp"
 #include "costsim/engine/tick_trial.hpp"
 #include "costsim/engine/trial.hpp"
+#include "costsim/engine/trial_summary.hpp"
+#include "costsim/engine/trial_table.hpp"
 #include "costsim/pricing/invoice.hpp"
 
 namespace costsim {
@@ -106,7 +105,6 @@ struct simulation_result {
 /// scenario's file and that candidate's pointer.
 simulation_result simulate(const scenario& s, const mc_options& o);
 
-struct trial_table;
 /// Trials [from, to) of spot candidate `k` (the scenario's candidate number `index`, which
 /// keys its random streams) into `out`, over `threads` threads: the kernel under simulate,
 /// exposed for benchmarks. Row i of `out` is trial from + i whatever the thread count.
@@ -172,128 +170,6 @@ inline std::int64_t drawn_availability::run_end(std::int64_t t) {
 }
 
 namespace detail {
-
-// An allocator that leaves doubles uninitialized: every row of a trial_table is written by
-// the thread that runs its trial, so zeroing 5 columns first would only touch (page in)
-// every page twice, once on the calling thread alone. On Linux a column of 4 MiB or more
-// is aligned to 2 MiB and asked for transparent huge pages (madvise; a hint the kernel may
-// ignore): first touching 10^6 trials' 40 MB then takes 20 page faults instead of 10,000,
-// which on this project's VMs cost more than the summaries.
-template <class T>
-struct uninitialized_allocator : std::allocator<T> {
-    using value_type = T;
-    template <class U>
-    struct rebind {
-        using other = uninitialized_allocator<U>;
-    };
-    static constexpr std::size_t huge_page = std::size_t{2} << 20;
-    uninitialized_allocator() = default;
-    template <class U>
-    uninitialized_allocator(const uninitialized_allocator<U>&) noexcept {}
-    T* allocate(std::size_t n) {
-        if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
-        const std::size_t bytes = n * sizeof(T);
-        if (bytes < 2 * huge_page) return std::allocator<T>::allocate(n);
-        void* p = ::operator new (bytes, std::align_val_t{huge_page});
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-        ::madvise(p, bytes - bytes % huge_page, MADV_HUGEPAGE);
-#endif
-        return static_cast<T*>(p);
-    }
-    void deallocate(T* p, std::size_t n) noexcept {
-        if (n * sizeof(T) < 2 * huge_page)
-            std::allocator<T>::deallocate(p, n);
-        else
-            ::operator delete (p, std::align_val_t{huge_page});
-    }
-    template <class U>
-    void construct(U* p) noexcept {
-        ::new (static_cast<void*>(p)) U;
-    }
-    template <class U, class... A>
-    void construct(U* p, A&&... a) {
-        ::new (static_cast<void*>(p)) U(std::forward<A>(a)...);
-    }
-};
-using trial_column = std::vector<double, uninitialized_allocator<double>>;
-}  // namespace detail
-
-/// The trials of one spot candidate, a column per outcome: row i is trial base + i.
-struct trial_table {
-    std::uint64_t base = 0;  ///< row i holds trial base + i
-    detail::trial_column cost, makespan, billed, interruptions, spot_work;
-    std::uint64_t met = 0;  ///< trials that met the deadline
-    void resize(std::size_t n) {
-        cost.resize(n);
-        makespan.resize(n);
-        billed.resize(n);
-        interruptions.resize(n);
-        spot_work.resize(n);
-    }
-};
-
-namespace detail {
-
-// Runs work(i) for i in [0, th) on th threads (the calling thread alone for th <= 1), then
-// rethrows the first failure in the order of i.
-template <class Work>
-void on_threads(unsigned th, const Work& work) {
-    if (th <= 1) {
-        work(0u);
-        return;
-    }
-    std::vector<std::thread> pool;
-    std::vector<std::exception_ptr> errors(th);
-    for (unsigned i = 0; i < th; ++i) {
-        pool.emplace_back([&, i] {
-            try {
-                work(i);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        });
-    }
-    for (auto& p : pool) p.join();
-    for (auto& e : errors)
-        if (e) std::rethrow_exception(e);
-}
-
-// Runs task(j) for j in [0, n) over up to `threads` threads, each taking the next task
-// when done. Tasks must write only their own results: then those do not depend on which
-// thread ran what.
-template <class Task>
-void run_tasks(std::size_t n, unsigned threads, const Task& task) {
-    std::atomic<std::size_t> next{0};
-    on_threads(static_cast<unsigned>(std::min<std::size_t>(threads, n)), [&](unsigned) {
-        for (std::size_t j; (j = next++) < n;) task(j);
-    });
-}
-
-// Runs trials [from, to) of one spot candidate into the table, over `threads` threads;
-// `one(t)` is trial t's result.
-template <class OneTrial>
-void run_trials(std::uint64_t from, std::uint64_t to, unsigned threads, trial_table& out, const OneTrial& one) {
-    auto work = [&](std::uint64_t a, std::uint64_t b) {
-        for (std::uint64_t t = a; t < b; ++t) {
-            trial_result r = one(t);
-            out.cost[t - out.base] = r.cost.value();
-            out.makespan[t - out.base] = r.makespan.count();
-            out.billed[t - out.base] = r.billed.count();
-            out.interruptions[t - out.base] = r.interruptions;
-            out.spot_work[t - out.base] = r.spot_work.count();
-        }
-    };
-    // Threads take the next block of trials as they finish one, so a thread slowed by the
-    // machine does not hold the others up; a trial's result depends only on its index.
-    const std::uint64_t n = to - from;
-    const unsigned th = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(n / 256, 1)));
-    if (th <= 1) return work(from, to);
-    const std::uint64_t block = std::max<std::uint64_t>(4096, n / (16 * th));
-    std::atomic<std::uint64_t> next{from};
-    on_threads(th, [&](unsigned) {
-        for (std::uint64_t a; (a = next.fetch_add(block)) < to;) work(a, std::min(to, a + block));
-    });
-}
 
 template <class MakePath>
 void run_range(const campaign& c, std::uint64_t seed, std::uint32_t k, std::uint64_t from, std::uint64_t to,
@@ -382,12 +258,6 @@ inline std::vector<std::optional<trial_result>> fixed_outcomes(const scenario& s
     return v;
 }
 
-// Whether a trial of this makespan meets the deadline (every trial does without one); the
-// 1e-9 h keeps binary noise from failing a trial that ends exactly on it.
-inline bool meets_deadline(double makespan_hours, std::optional<double> deadline_hours) {
-    return !deadline_hours || makespan_hours <= *deadline_hours + 1e-9;
-}
-
 // The deadline in hours that trials are judged against (none without one).
 inline std::optional<double> deadline_hours_of(const scenario& s) {
     return s.deadline ? std::optional<double>(to_fast_hours(*s.deadline).count()) : std::nullopt;
@@ -396,173 +266,6 @@ inline std::optional<double> deadline_hours_of(const scenario& s) {
 }  // namespace detail
 
 namespace detail {
-
-// One summariser for both paths of simulate and for fixed outcomes, so that they cannot
-// report a candidate differently. A candidate's trials are accumulated into metrics that
-// share one set of operations:
-//   add(x)               one more trial's value, in trial order;
-//   merge(later)         another accumulator's trials, as if added after this one's;
-//   count(), mean();
-//   finish(ps, at_ps)    the summary, and in at_ps the quantiles at each of ps;
-// and summarize_candidate turns the metrics of a candidate, of whichever kind, into its
-// candidate_result.
-//  - exact_metric keeps every value: summarize()'s compensated mean, two-pass standard
-//    error and type-7 quantiles (the trials in memory);
-//  - sketch_metric keeps Welford moments and a quantile_sketch: memory O(1) in the trials,
-//    quantiles within the sketch's relative error (past mc_options::exact_quantiles_up_to);
-//  - constant_metric is n trials of one value (a fixed outcome), exact, built whole.
-// A metric of which only the mean is reported may be a lighter accumulator with add, merge,
-// count and mean alone: running_stats.
-class exact_metric {
-public:
-    exact_metric() = default;
-    // Takes over a column of a trial_table: the in-memory path's trials are not copied.
-    explicit exact_metric(trial_column values) noexcept : values_(std::move(values)) {}
-    void add(double x) { values_.push_back(x); }
-    void merge(const exact_metric& later) { values_.insert(values_.end(), later.values_.begin(), later.values_.end()); }
-    std::uint64_t count() const noexcept { return values_.size(); }
-    double mean() const noexcept { return compensated_sum(values_) / static_cast<double>(values_.size()); }
-    summary finish(std::span<const double> ps, std::vector<double>& at_ps) const {
-        return summarize(values_, ps, at_ps);
-    }
-
-private:
-    trial_column values_;
-};
-
-class sketch_metric {
-public:
-    explicit sketch_metric(double relative_error = 1e-4) : q_(relative_error) {}
-    void add(double x) {
-        m_.add(x);
-        q_.add(x);
-    }
-    void merge(const sketch_metric& later) {
-        m_.merge(later.m_);
-        q_.merge(later.q_);
-    }
-    std::uint64_t count() const noexcept { return m_.count(); }
-    double mean() const noexcept { return m_.mean(); }
-    // Moments and extremes from the running stats (exact up to rounding), quantiles from
-    // the sketch.
-    summary finish(std::span<const double> ps, std::vector<double>& at_ps) const {
-        summary x;
-        x.n = m_.count();
-        x.mean = m_.mean();
-        x.std_error = m_.std_error();
-        x.ci95_lo = x.mean - z95 * x.std_error;
-        x.ci95_hi = x.mean + z95 * x.std_error;
-        x.p05 = q_.quantile(0.05);
-        x.p50 = q_.quantile(0.50);
-        x.p95 = q_.quantile(0.95);
-        x.p99 = q_.quantile(0.99);
-        x.min = m_.min();
-        x.max = m_.max();
-        at_ps.clear();
-        for (double p : ps) at_ps.push_back(q_.quantile(p));
-        return x;
-    }
-
-private:
-    running_stats m_;
-    quantile_sketch q_;
-};
-
-// No add or merge: a fixed outcome is known whole, and n copies of it need no storing.
-struct constant_metric {
-    double value = 0;
-    std::uint64_t n = 0;
-    std::uint64_t count() const noexcept { return n; }
-    double mean() const noexcept { return value; }
-    summary finish(std::span<const double> ps, std::vector<double>& at_ps) const {
-        at_ps.assign(ps.size(), value);
-        return constant_summary(value, n);
-    }
-};
-
-// The metrics of one candidate's trials: Metric for those summarised (cost, makespan,
-// billed hours), Mean for those whose mean alone is reported.
-template <class Metric, class Mean = Metric>
-struct candidate_metrics {
-    Metric cost, makespan, billed;
-    Mean interruptions, spot_work;
-    std::uint64_t met = 0;  // trials that met the deadline
-
-    // Every row of t, in trial order.
-    void add(const trial_table& t, std::optional<double> deadline_hours) {
-        for (std::size_t r = 0; r < t.cost.size(); ++r) {
-            cost.add(t.cost[r]);
-            makespan.add(t.makespan[r]);
-            billed.add(t.billed[r]);
-            interruptions.add(t.interruptions[r]);
-            spot_work.add(t.spot_work[r]);
-            met += meets_deadline(t.makespan[r], deadline_hours) ? 1 : 0;
-        }
-    }
-    void merge(const candidate_metrics& later) {
-        cost.merge(later.cost);
-        makespan.merge(later.makespan);
-        billed.merge(later.billed);
-        interruptions.merge(later.interruptions);
-        spot_work.merge(later.spot_work);
-        met += later.met;
-    }
-};
-
-// A table's trials as exact metrics, its columns taken over (the table is left empty).
-inline candidate_metrics<exact_metric> exact_metrics(trial_table&& t, std::optional<double> deadline_hours) {
-    candidate_metrics<exact_metric> m;
-    for (double x : t.makespan) m.met += meets_deadline(x, deadline_hours) ? 1 : 0;
-    m.cost = exact_metric(std::move(t.cost));
-    m.makespan = exact_metric(std::move(t.makespan));
-    m.billed = exact_metric(std::move(t.billed));
-    m.interruptions = exact_metric(std::move(t.interruptions));
-    m.spot_work = exact_metric(std::move(t.spot_work));
-    return m;
-}
-
-// No trials yet, to be sketched at this relative error; the means need only moments.
-inline candidate_metrics<sketch_metric, running_stats> sketch_metrics(double relative_error) {
-    return {sketch_metric(relative_error), sketch_metric(relative_error), sketch_metric(relative_error), {}, {}, 0};
-}
-
-// n trials that all had outcome r.
-inline candidate_metrics<constant_metric> fixed_metrics(const trial_result& r, std::uint64_t n,
-                                                        std::optional<double> deadline_hours) {
-    return {{r.cost.value(), n},      {r.makespan.count(), n},
-            {r.billed.count(), n},    {static_cast<double>(r.interruptions), n},
-            {r.spot_work.count(), n}, meets_deadline(r.makespan.count(), deadline_hours) ? n : 0};
-}
-
-// A candidate's summary comes in parts that write disjoint fields of its candidate_result,
-// so that the summaries of 10^6 trials can run as tasks on the threads.
-inline constexpr std::size_t summary_parts = 4;
-
-// Part `part` of the summary of m into c; work_hours is the candidate's work, of which the
-// spot work fraction is a fraction.
-template <class Metric, class Mean>
-void summarize_candidate_part(const candidate_metrics<Metric, Mean>& m, double work_hours, std::size_t part,
-                              candidate_result& c) {
-    switch (part) {
-        case 0: c.cost = m.cost.finish(percent_points(), c.cost_quantiles); break;
-        case 1:
-            c.makespan_hours = m.makespan.finish(percent_points(), c.makespan_quantiles);
-            c.deadline_met = static_cast<double>(m.met) / static_cast<double>(m.makespan.count());
-            break;
-        case 2: {
-            std::vector<double> none;  // billed hours report no quantiles
-            c.billed_hours = m.billed.finish({}, none);
-            break;
-        }
-        default: c.interruptions_mean = m.interruptions.mean(); c.spot_work_fraction = m.spot_work.mean() / work_hours;
-    }
-}
-
-// The summary of m into c: every part.
-template <class Metric, class Mean>
-void summarize_candidate(const candidate_metrics<Metric, Mean>& m, double work_hours, candidate_result& c) {
-    for (std::size_t p = 0; p < summary_parts; ++p) summarize_candidate_part(m, work_hours, p, c);
-}
 
 // The result of `trials` trials of every candidate of s: each described, then summarised
 // from its fixed outcome if it has one, else from sampled[i]. The sampled candidates' parts
@@ -685,9 +388,9 @@ inline simulation_result simulate(const scenario& s, const mc_options& o) {
 
     // The tables' columns become the exact metrics: taken over, not copied.
     const std::optional<double> deadline = detail::deadline_hours_of(s);
-    std::vector<detail::candidate_metrics<detail::exact_metric>> metrics(s.candidates.size());
+    std::vector<candidate_metrics<exact_metric>> metrics(s.candidates.size());
     for (std::size_t i = 0; i < s.candidates.size(); ++i)
-        if (!fixed[i]) metrics[i] = detail::exact_metrics(std::move(tables[i]), deadline);
+        if (!fixed[i]) metrics[i] = exact_metrics(std::move(tables[i]), deadline);
     return detail::summarize_simulation(s, done, o.seed, fixed, metrics, threads);
 }
 

@@ -42,6 +42,7 @@
 #include "costsim/engine/candidate_result.hpp"
 #include "costsim/engine/scenario.hpp"
 #include "costsim/engine/tick_trial.hpp"
+#include "costsim/engine/trial_summary.hpp"
 #include "costsim/models/trace.hpp"
 
 namespace costsim {
@@ -113,10 +114,13 @@ inline std::vector<tick_window> replay_windows(const spot_trace& t, const replay
 
 namespace detail {
 
+// Replays candidate c over every window: the finished replays' outcomes into m (with m.met
+// counting those done by the deadline), the others counted in `outlasted`.
 template <class Price>
 void replay_candidate_on(const tick_campaign& c, const spot_trace& t, const std::vector<tick_window>& ws, Price& price,
-                         std::vector<double>& cost, std::vector<double>& makespan, std::vector<double>& billed,
-                         double& interruptions, double& spot_work, std::uint64_t& met, std::uint64_t& outlasted) {
+                         candidate_metrics<exact_metric>& m, std::uint64_t& outlasted) {
+    const std::optional<double> deadline_hours =
+        c.deadline ? std::optional<double>(to_fast_hours(*c.deadline).count()) : std::nullopt;
     for (const auto& w : ws) {
         trace_window_source src(t, w.start, w.end);
         tick_trial_result r = run_tick_trial(c, src, price);
@@ -124,12 +128,12 @@ void replay_candidate_on(const tick_campaign& c, const spot_trace& t, const std:
             ++outlasted;
             continue;
         }
-        cost.push_back(r.result.cost.value());
-        makespan.push_back(r.result.makespan.count());
-        billed.push_back(r.result.billed.count());
-        interruptions += r.result.interruptions;
-        spot_work += r.result.spot_work.count();
-        if (!c.deadline || r.result.makespan <= to_fast_hours(*c.deadline) + fast_hours(1e-9)) ++met;
+        m.cost.add(r.result.cost.value());
+        m.makespan.add(r.result.makespan.count());
+        m.billed.add(r.result.billed.count());
+        m.interruptions.add(r.result.interruptions);
+        m.spot_work.add(r.result.spot_work.count());
+        m.met += meets_deadline(r.result.makespan.count(), deadline_hours) ? 1 : 0;
     }
 }
 
@@ -175,14 +179,10 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
             refuse("/policy", "a deadline (" + std::string(to_string(k.policy)) + " needs one)");
 
         tick_campaign c = at_candidate(s, k, [&] { return make_tick_campaign(sc, k, t.gap()); });
-        std::vector<double> cost, makespan, billed;
-        double interruptions = 0, spot_work = 0;
-        std::uint64_t met = 0, outlasted = 0;
+        candidate_metrics<exact_metric> m;
+        std::uint64_t outlasted = 0;
         const offer& of = s.offer_of(k);
-        auto run = [&](auto& price) {
-            detail::replay_candidate_on(c, t, ws, price, cost, makespan, billed, interruptions, spot_work, met,
-                                        outlasted);
-        };
+        auto run = [&](auto& price) { detail::replay_candidate_on(c, t, ws, price, m, outlasted); };
         if (k.market != market_kind::spot || std::holds_alternative<quoted_price>(of.spot->price)) {
             fast_price_per_hour p{0.0};
             if (k.market == market_kind::spot)
@@ -201,21 +201,14 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
             run(pp);
         }
         replay_candidate rc;
-        rc.finished = cost.size();
+        rc.finished = m.cost.count();
         rc.outlasted = outlasted;
         rc.stats = describe_candidate(s, k);
         candidate_result& cr = rc.stats;
-        cr.deadline_met = static_cast<double>(met) / static_cast<double>(ws.size());
-        if (cost.empty()) {  // the job outlasted every window: no cost or time to report
-            out.candidates.push_back(std::move(rc));
-            continue;
-        }
-        const double n = static_cast<double>(cost.size());
-        cr.interruptions_mean = interruptions / n;
-        cr.spot_work_fraction = spot_work / n / to_fast_hours(s.work_of(k)).count();
-        cr.cost = summarize(cost, percent_points(), cr.cost_quantiles);
-        cr.makespan_hours = summarize(makespan, percent_points(), cr.makespan_quantiles);
-        cr.billed_hours = summarize(std::move(billed));
+        // The one summariser (trial_summary.hpp); the deadline is judged over every window,
+        // finished or not.
+        if (rc.finished > 0) summarize_candidate(m, to_fast_hours(s.work_of(k)).count(), cr);
+        cr.deadline_met = static_cast<double>(m.met) / static_cast<double>(ws.size());
         out.candidates.push_back(std::move(rc));
     }
     // Savings against the first on-demand candidate of the same offer.

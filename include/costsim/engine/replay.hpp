@@ -118,7 +118,7 @@ namespace detail {
 // counting those done by the deadline), the others counted in `outlasted`.
 template <class Price>
 void replay_candidate_on(const tick_campaign& c, const spot_trace& t, const std::vector<tick_window>& ws, Price& price,
-                         candidate_metrics<exact_metric>& m, std::uint64_t& outlasted) {
+                         candidate_metrics<exact_metric, plain_mean>& m, std::uint64_t& outlasted) {
     const std::optional<double> deadline_hours =
         c.deadline ? std::optional<double>(to_fast_hours(*c.deadline).count()) : std::nullopt;
     for (const auto& w : ws) {
@@ -179,7 +179,7 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
             refuse("/policy", "a deadline (" + std::string(to_string(k.policy)) + " needs one)");
 
         tick_campaign c = at_candidate(s, k, [&] { return make_tick_campaign(sc, k, t.gap()); });
-        candidate_metrics<exact_metric> m;
+        candidate_metrics<exact_metric, plain_mean> m;
         std::uint64_t outlasted = 0;
         const offer& of = s.offer_of(k);
         auto run = [&](auto& price) { detail::replay_candidate_on(c, t, ws, price, m, outlasted); };

@@ -96,6 +96,24 @@ private:
     quantile_sketch q_;
 };
 
+// A mean by plain summation in trial order, for metrics of which only the mean is reported:
+// trace replay's interruptions and spot work (a few hundred windows), summed so since replay
+// was written, so its output is unchanged.
+struct plain_mean {
+    double sum = 0;
+    std::uint64_t n = 0;
+    void add(double x) noexcept {
+        sum += x;
+        ++n;
+    }
+    void merge(const plain_mean& later) noexcept {
+        sum += later.sum;
+        n += later.n;
+    }
+    std::uint64_t count() const noexcept { return n; }
+    double mean() const noexcept { return sum / static_cast<double>(n); }
+};
+
 // No add or merge: a fixed outcome is known whole, and n copies of it need no storing.
 struct constant_metric {
     double value = 0;

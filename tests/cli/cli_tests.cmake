@@ -131,7 +131,8 @@ foreach(case
     "short_deadline.json|/deadline: a deadline of at least the work"
     "unknown_model.json|/candidates/0/interruptions/model: one of"
     "unknown_policy.json|/candidates/0/policy: one of"
-    "bad_delay.json|/candidates/0/restart/delay: a duration.*not negative")
+    "bad_delay.json|/candidates/0/restart/delay: a duration.*not negative"
+    "bad_plan_market.json|/plan/markets/0: one of .on_demand., .spot., .monthly., got .reserved.")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 re)
@@ -150,6 +151,9 @@ costsim_cli_test("plan --json ranks candidates and names the recommendation and 
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --trials 300 --json)
 costsim_cli_test("plan --deadline overrides the scenario's deadline" EXIT 0 OUT_RE "\"deadline_hours\":3\\.0"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --trials 200 --deadline 3h --json)
+costsim_cli_test("plan resolves a Young interval per offer and names the plan's checkpoint cost when it is 0" EXIT 2
+  ERR_RE "plan_young_without_cost\\.json: /plan/checkpoint/cost: a positive checkpoint cost"
+  ARGS plan ${badsc}/plan_young_without_cost.json --trials 10)
 costsim_cli_test("plan refuses a bad --deadline" EXIT 2 ERR_RE "command line: --deadline: a duration"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --deadline 3x)
 costsim_cli_test("breakeven gives the dedicated server's break-even hours per month" EXIT 0

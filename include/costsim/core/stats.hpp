@@ -296,8 +296,7 @@ inline summary summarize(std::span<const double> values, std::span<const double>
     const double n = static_cast<double>(s.n);
     s.mean = compensated_sum(values) / n;
     if (s.n >= 2) {
-        const double var =
-            compensated_sum(values, [m = s.mean](double x) { return (x - m) * (x - m); }) / (n - 1.0);
+        const double var = compensated_sum(values, [m = s.mean](double x) { return (x - m) * (x - m); }) / (n - 1.0);
         s.std_error = std::sqrt(var / n);
     } else {
         s.std_error = std::numeric_limits<double>::quiet_NaN();

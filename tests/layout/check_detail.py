@@ -6,6 +6,11 @@ bench runner or a fuzz target that needs one of those names needs a public funct
 instead. A name counts as the file's own when it is declared inside one of the file's
 `namespace detail { ... }` blocks. Tests may test internals and are not checked.
 
+Code inside a header's own `namespace detail` may also call another header's detail name
+without the prefix (it is found by ordinary lookup): such a call of a function or type
+that only another header's detail block defines, and that is declared nowhere outside a
+detail block, is reported too.
+
 Usage: check_detail.py ROOT   (prints one line per reach and exits 1 if any)
 """
 import pathlib
@@ -43,6 +48,48 @@ for d in DIRS:
         for name in sorted(set(re.findall(r"\bdetail::(\w+)", text))):
             if not re.search(r"\b" + name + r"\b", own):
                 reaches.append(f"{f.relative_to(ROOT)}: uses detail::{name}, which another file defines")
+
+# Unqualified reaches from inside a detail block: the names each header's detail blocks
+# define (functions with a body, types, aliases, constants), against those declared
+# anywhere outside detail blocks.
+decl_re = re.compile(r"(?:struct|class|using)\s+(\w+)|(\w+)\s*\([^;{()]*(?:\([^()]*\)[^;{()]*)*\)\s*(?:const\s*)?"
+                     r"(?:noexcept\s*)?\{|constexpr\s+[\w:<>]+\s+(\w+)\s*=")
+keywords = {"if", "for", "while", "switch", "return", "catch", "sizeof", "decltype", "requires"}
+
+
+def declared(text):
+    return {n for m in decl_re.finditer(text) for n in m.groups() if n and n not in keywords}
+
+
+def without_detail(text):
+    """The text with every `namespace detail { ... }` block cut out."""
+    out, last = [], 0
+    for m in re.finditer(r"namespace\s+detail\s*\{", text):
+        if m.start() < last:
+            continue
+        depth, i = 1, m.end()
+        while depth and i < len(text):
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        out.append(text[last:m.start()])
+        last = i
+    out.append(text[last:])
+    return "".join(out)
+
+
+headers = {f: strip_comments(f.read_text(encoding="utf-8")) for f in sorted((ROOT / "include").rglob("*.hpp"))}
+in_detail = {f: declared(detail_blocks(t)) for f, t in headers.items()}
+public = set().union(*(declared(without_detail(t)) for t in headers.values()))
+for f, t in headers.items():
+    own = in_detail[f]
+    body = detail_blocks(t)
+    for g, names in in_detail.items():
+        if g == f:
+            continue
+        for name in sorted(names - own - public):
+            if re.search(r"(?<![\w:.>])" + name + r"\s*[(<{]", body):
+                reaches.append(f"{f.relative_to(ROOT)}: its detail code calls {name}, which only "
+                               f"{g.relative_to(ROOT)}'s detail:: defines")
 for r in reaches:
     print(r)
 sys.exit(1 if reaches else 0)

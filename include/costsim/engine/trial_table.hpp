@@ -74,7 +74,6 @@ using trial_column = std::vector<double, uninitialized_allocator<double>>;
 struct trial_table {
     std::uint64_t base = 0;  ///< row i holds trial base + i
     trial_column cost, makespan, billed, interruptions, spot_work;
-    std::uint64_t met = 0;  ///< trials that met the deadline
     void resize(std::size_t n) {
         cost.resize(n);
         makespan.resize(n);

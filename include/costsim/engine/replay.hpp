@@ -115,12 +115,12 @@ inline std::vector<tick_window> replay_windows(const spot_trace& t, const replay
 namespace detail {
 
 // Replays candidate c over every window: the finished replays' outcomes into m (with m.met
-// counting those done by the deadline), the others counted in `outlasted`.
+// counting those done by deadline_hours, the replay's deadline), the others counted in
+// `outlasted`.
 template <class Price>
 void replay_candidate_on(const tick_campaign& c, const spot_trace& t, const std::vector<tick_window>& ws, Price& price,
-                         candidate_metrics<exact_metric, plain_mean>& m, std::uint64_t& outlasted) {
-    const std::optional<double> deadline_hours =
-        c.deadline ? std::optional<double>(to_fast_hours(*c.deadline).count()) : std::nullopt;
+                         std::optional<double> deadline_hours, candidate_metrics<exact_metric, plain_mean>& m,
+                         std::uint64_t& outlasted) {
     for (const auto& w : ws) {
         trace_window_source src(t, w.start, w.end);
         tick_trial_result r = run_tick_trial(c, src, price);
@@ -182,7 +182,7 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         candidate_metrics<exact_metric, plain_mean> m;
         std::uint64_t outlasted = 0;
         const offer& of = s.offer_of(k);
-        auto run = [&](auto& price) { detail::replay_candidate_on(c, t, ws, price, m, outlasted); };
+        auto run = [&](auto& price) { detail::replay_candidate_on(c, t, ws, price, out.deadline_hours, m, outlasted); };
         if (k.market != market_kind::spot || std::holds_alternative<quoted_price>(of.spot->price)) {
             fast_price_per_hour p{0.0};
             if (k.market == market_kind::spot)

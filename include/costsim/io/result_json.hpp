@@ -69,22 +69,29 @@ inline json to_json(const interruption_spec& i) {
     return j;
 }
 
+namespace detail {
+// What simulate's and replay's candidates begin with, in this order: which candidate it is,
+// then cost, makespan and billed hours.
+inline json candidate_head(const candidate_result& c) {
+    return json{{"offer", c.offer},
+                {"market", std::string(to_string(c.market))},
+                {"policy", std::string(to_string(c.policy))},
+                {"cost", to_json(c.cost)},
+                {"makespan_hours", to_json(c.makespan_hours)},
+                {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}}};
+}
+}  // namespace detail
+
 inline json to_json(const simulation_result& r) {
     json cands = json::array();
     for (const auto& c : r.candidates) {
-        json j{{"offer", c.offer},
-               {"market", std::string(to_string(c.market))},
-               {"policy", std::string(to_string(c.policy))},
-               {"cost", to_json(c.cost)},
-               {"makespan_hours", to_json(c.makespan_hours)},
-               {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
-               {"checkpoint",
-                {{"every_hours", c.checkpoint.every.count()},
-                 {"cost_hours", c.checkpoint.cost.count()},
-                 {"rule", std::string(to_string(c.checkpoint.rule))}}},
-               {"interruptions", {{"mean", c.interruptions_mean}}},
-               {"spot_work_fraction", c.spot_work_fraction},
-               {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
+        json j = detail::candidate_head(c);
+        j["checkpoint"] = {{"every_hours", c.checkpoint.every.count()},
+                           {"cost_hours", c.checkpoint.cost.count()},
+                           {"rule", std::string(to_string(c.checkpoint.rule))}};
+        j["interruptions"] = {{"mean", c.interruptions_mean}};
+        j["spot_work_fraction"] = c.spot_work_fraction;
+        j["quantiles"] = {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}};
         j["deadline_met"] = c.deadline_met;
         cands.push_back(j);
     }
@@ -140,18 +147,13 @@ inline json to_json(const replay_result& r) {
                                  {"outlasted", rc.outlasted}});
             continue;
         }
-        json j{{"offer", c.offer},
-               {"market", std::string(to_string(c.market))},
-               {"policy", std::string(to_string(c.policy))},
-               {"cost", to_json(c.cost)},
-               {"makespan_hours", to_json(c.makespan_hours)},
-               {"billed_hours", {{"mean", c.billed_hours.mean}, {"stderr", c.billed_hours.std_error}}},
-               {"interruptions", {{"mean", c.interruptions_mean}}},
-               {"spot_work_fraction", c.spot_work_fraction},
-               {"deadline_met", c.deadline_met},
-               {"finished", rc.finished},
-               {"outlasted", rc.outlasted},
-               {"quantiles", {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}}}};
+        json j = detail::candidate_head(c);
+        j["interruptions"] = {{"mean", c.interruptions_mean}};
+        j["spot_work_fraction"] = c.spot_work_fraction;
+        j["deadline_met"] = c.deadline_met;
+        j["finished"] = rc.finished;
+        j["outlasted"] = rc.outlasted;
+        j["quantiles"] = {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}};
         j["saving_vs_on_demand"] = rc.saving_vs_on_demand ? json(*rc.saving_vs_on_demand) : json(nullptr);
         cands.push_back(j);
     }

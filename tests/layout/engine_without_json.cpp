@@ -16,21 +16,17 @@
 #include <cmath>
 #include <cstdio>
 
+#include "in_code_offer.hpp"
+
 int main() {
     using namespace costsim;
     const currency usd("USD");
-    offer o;
-    o.id = "aws/us-east-1/p3.2xlarge";
-    o.provider = "aws";
-    o.on_demand = hourly_market{quoted_price{money(parse_decimal("3.06"), usd), price_unit::hour, false, {}}};
-    o.spot = spot_market{quoted_price{money(parse_decimal("0.918"), usd), price_unit::hour, false, {}}};
-    o.billing.increment = increment_rule{std::chrono::seconds(1), std::chrono::seconds(60)};
 
     scenario s;
     s.name = "in code";
     s.offers.name = s.name;
     s.offers.currency = usd;
-    s.offers.offers.push_back(o);
+    s.offers.offers.push_back(in_code_offer());
     s.work = std::chrono::hours(10);
     candidate od;
     od.market = market_kind::on_demand;

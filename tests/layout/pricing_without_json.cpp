@@ -13,17 +13,13 @@
 #include <chrono>
 #include <cstdio>
 
+#include "in_code_offer.hpp"
+
 int main() {
     using namespace costsim;
-    const currency usd("USD");
-    offer o;
-    o.id = "aws/us-east-1/p3.2xlarge";
-    o.provider = "aws";
-    o.on_demand = hourly_market{quoted_price{money(parse_decimal("3.06"), usd), price_unit::hour, false, {}}};
-    o.billing.increment = increment_rule{std::chrono::seconds(1), std::chrono::seconds(60)};
     catalog cat;
     cat.name = "in code";
-    cat.offers.push_back(o);
+    cat.offers.push_back(in_code_offer());
     // 90 s per second with a 1 min minimum at 3.06 $/h: 90 × 3.06 / 3600 = 0.0765 exactly, 0.08 rounded.
     const invoice inv =
         quote(cat, cat.offers[0],

@@ -10,11 +10,10 @@
 namespace costsim::cli {
 
 namespace {
-const offer& find_offer(const catalog& cat, const std::string& file, const std::string& id) {
-    if (const offer* o = cat.find(id)) return *o;
-    std::string known;
-    for (const auto& x : cat.offers) known += (known.empty() ? "" : ", ") + x.id;
-    throw input_error(file, "/offers", "an offer with id \"" + id + "\" (known: " + known + ")");
+// An offer named by a flag (--monthly, --hourly, --gpu, --cpu): its id, or a region-level id.
+const offer& offer_of(const catalog& cat, const char* flag, const std::string& id) {
+    if (const offer* o = costsim::find_offer(cat, id).found) return *o;
+    throw input_error("command line", flag, unknown_offer_text(cat, id));
 }
 }  // namespace
 
@@ -40,8 +39,8 @@ int run_breakeven(const breakeven_args& a) {
     if (!a.monthly.empty()) {
         if (a.hourly.empty())
             throw input_error("command line", "--hourly", "an hourly offer to compare --monthly with");
-        const offer& m = find_offer(cat, a.catalog, a.monthly);
-        const offer& h = find_offer(cat, a.catalog, a.hourly);
+        const offer& m = offer_of(cat, "--monthly", a.monthly);
+        const offer& h = offer_of(cat, "--hourly", a.hourly);
         dedicated_breakeven b = wrap([&] { return breakeven_dedicated(cat, m, h, a.months, in); });
         if (a.json) {
             json j = to_json(b);
@@ -65,8 +64,8 @@ int run_breakeven(const breakeven_args& a) {
         }
     } else if (!a.gpu.empty()) {
         if (a.cpu.empty()) throw input_error("command line", "--cpu", "a CPU offer to compare --gpu with");
-        const offer& g = find_offer(cat, a.catalog, a.gpu);
-        const offer& c = find_offer(cat, a.catalog, a.cpu);
+        const offer& g = offer_of(cat, "--gpu", a.gpu);
+        const offer& c = offer_of(cat, "--cpu", a.cpu);
         gpu_cpu_breakeven b = wrap([&] { return breakeven_gpu_cpu(cat, g, c, in); });
         if (a.json) {
             json j = to_json(b);

@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "costsim/io/json_input.hpp"
 
 namespace costsim {
+struct scenario;
 struct plan_result;
 struct validation_options;
 }  // namespace costsim
@@ -42,7 +44,36 @@ struct plan_args {
     std::string scenario, deadline, report;
     std::uint64_t trials = 20000, seed = 1;
     unsigned threads = 0;
-    bool json = false, csv = false;
+    double target_rel_ci = 0;
+    bool json = false, csv = false, trials_given = false;
+    // The text table: the top rows, or all; --explain: every runtime basis and exclusion.
+    std::size_t top = 15;
+    bool top_given = false, all = false, explain = false;
+    // Quick mode: the job as flags instead of a scenario file (workflow/quick_plan.hpp).
+    std::string work, gpu, memory, market, cloud, region, catalog, speed, checkpoint_cost, restart_overhead;
+    int gpus = 1;
+    bool gpus_given = false, allow_unknown_memory = false;
+    /// The quick-mode flags and whether each was given (refused beside a scenario file).
+    std::vector<std::pair<const char*, bool>> quick_flags_given() const {
+        return {{"--work", !work.empty()},
+                {"--gpu", !gpu.empty()},
+                {"--gpus", gpus_given},
+                {"--memory", !memory.empty()},
+                {"--market", !market.empty()},
+                {"--cloud", !cloud.empty()},
+                {"--region", !region.empty()},
+                {"--catalog", !catalog.empty()},
+                {"--speed", !speed.empty()},
+                {"--checkpoint-cost", !checkpoint_cost.empty()},
+                {"--restart-overhead", !restart_overhead.empty()},
+                {"--allow-unknown-memory", allow_unknown_memory}};
+    }
+};
+
+/// How the plan's text table is shown.
+struct plan_view {
+    std::size_t top = 15;
+    bool all = false, explain = false;
 };
 
 struct breakeven_args {
@@ -83,6 +114,14 @@ int run_replay(const replay_args& a);
 int run_trace_stats(const trace_stats_args& a);
 int run_import(const import_args& a);
 
+/// `costsim offers`: the catalog browsed (offers_cmd.cpp).
+struct offers_args {
+    std::string catalog, gpu, cloud, region, market, max_price;
+    std::size_t top = 40;
+    bool all = false, json = false, csv = false;
+};
+int run_offers(const offers_args& a);
+
 int run_quote(const quote_args& a);
 int run_plan(const plan_args& a);
 int run_breakeven(const breakeven_args& a);
@@ -92,11 +131,15 @@ void write_report(const costsim::json& result, const std::string& path);
 int run_simulate(const simulate_args& a);
 int run_demo(const demo_args& a);
 
+/// A scenario that lists no candidates but has a plan runs the plan's candidates (said on
+/// stderr); never an empty result.
+costsim::scenario with_plan_candidates(costsim::scenario s, const char* command);
+
 /// The folder holding the bundled scenarios/ and pricing_data/: $COSTSIM_SHARE_DIR,
 /// <prefix>/share/costsim next to an installed binary, or the source tree it was built from.
 std::string find_share_dir();
-/// The plan as an aligned table with a recommendation line.
-std::string render_plan(const plan_result& p);
+/// The plan as an aligned table (at most 120 columns) with its legend and recommendation.
+std::string render_plan(const plan_result& p, const plan_view& v = {});
 /// The legend under a plan table: each offer's runtime and its source, each spot model.
 std::string render_sources(const plan_result& p);
 

@@ -30,6 +30,15 @@ std::string find_share_dir() {
     return COSTSIM_SOURCE_DIR;
 }
 
+scenario with_plan_candidates(scenario s, const char* command) {
+    if (!s.candidates.empty() || !s.plan) return s;
+    std::vector<excluded_offer> excluded;
+    scenario planned = expand_plan(s, excluded);
+    std::cerr << "costsim " << command << ": " << s.file << " lists no candidates; running its plan's "
+              << planned.candidates.size() << " (costsim plan ranks them)\n";
+    return planned;
+}
+
 int run_demo(const demo_args& a) {
     namespace fs = std::filesystem;
     const std::string scenario_file =

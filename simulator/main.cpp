@@ -15,9 +15,10 @@ namespace {
 // CLI11 reads "--duration -5m" as a missing value followed by an unknown flag; glue such
 // values to their option so the duration parser can say what is wrong with them.
 std::vector<std::string> glue_dash_values(int argc, char** argv) {
-    static const char* const valued[] = {"--duration", "--start",         "--egress-gb", "--currency",
-                                         "--trials",   "--target-rel-ci", "--seed",      "--threads",
-                                         "--deadline", "--months",        "--runs",      "--time-scale"};
+    static const char* const valued[] = {
+        "--duration", "--start",   "--egress-gb",       "--currency",         "--trials",   "--target-rel-ci",
+        "--seed",     "--threads", "--deadline",        "--months",           "--runs",     "--time-scale",
+        "--work",     "--memory",  "--checkpoint-cost", "--restart-overhead", "--max-price"};
     std::vector<std::string> out;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
     CLI::App app{"costsim: what an ML job will cost, and how long it will take, on each offer"};
     app.name("costsim");  // parse(vector) never sees argv[0]: without this, usage reads "Usage: [OPTIONS]"
     app.require_subcommand(0, 1);
+    app.set_version_flag("--version", std::string("costsim ") + COSTSIM_VERSION);
 
     cli::quote_args q;
     q.start = format_timestamp(default_campaign_start);
@@ -72,17 +74,59 @@ int main(int argc, char** argv) {
                        "split the trials across the ranks of mpirun; rank 0 prints (needs COSTSIM_WITH_MPI)");
 
     cli::plan_args pl;
-    auto* plan =
-        app.add_subcommand("plan", "rank every candidate the scenario allows; Pareto frontier; recommendation");
-    plan->add_option("scenario", pl.scenario, "costsim.scenario/v1 file")->required();
+    auto* plan = app.add_subcommand(
+        "plan", "rank every candidate a scenario (or the job given as flags) allows; Pareto frontier; recommendation");
+    plan->add_option("scenario", pl.scenario, "costsim.scenario/v1 file (or the job as flags: --work, --gpu, ...)");
+    plan->add_option("--work", pl.work, "quick mode: the job's run time on --gpu, e.g. 10h");
+    plan->add_option("--gpu", pl.gpu,
+                     "quick mode: the GPU model the work is stated on (e.g. A100-80GB); more models, comma-separated, "
+                     "or \"all\", are planned at the speed table's ratio (default: its reference, every model)");
+    plan->add_option("--gpus", pl.gpus, "quick mode: the job runs on exactly N GPUs (default 1)")
+        ->check(CLI::Range(1, 1024))
+        ->each([&](const std::string&) { pl.gpus_given = true; });
+    plan->add_option("--memory", pl.memory, "quick mode: GPU memory the job needs per GPU, e.g. 40GiB");
+    plan->add_option("--market", pl.market, "quick mode: markets, comma-separated (default on_demand,spot)");
+    plan->add_option("--cloud", pl.cloud, "quick mode: providers, comma-separated (e.g. aws,lambda; default all)");
+    plan->add_option("--region", pl.region, "quick mode: regular expression on region, zone or offer id");
+    plan->add_option("--catalog", pl.catalog, "quick mode: catalog (default the bundled 2026 one)");
+    plan->add_option("--speed", pl.speed, "quick mode: relative speed table (default the bundled 2026 one)");
+    plan->add_option("--checkpoint-cost", pl.checkpoint_cost,
+                     "quick mode: time one spot checkpoint takes (default 1m)");
+    plan->add_option("--restart-overhead", pl.restart_overhead,
+                     "quick mode: start-up time billed at every (re)start (default 0s)");
+    plan->add_flag("--allow-unknown-memory", pl.allow_unknown_memory,
+                   "plan offers whose GPU memory the catalog does not give");
     plan->add_option("--deadline", pl.deadline, "deadline (overrides the scenario's), e.g. 52h");
-    plan->add_option("--trials", pl.trials, "trials per candidate (default 20000)")
-        ->check(CLI::Range(1ULL, 100000000ULL));
+    plan->add_option("--trials", pl.trials, "trials per candidate (default 20000; quick mode: to a 1 % interval)")
+        ->check(CLI::Range(1ULL, 100000000ULL))
+        ->each([&](const std::string&) { pl.trials_given = true; });
+    plan->add_option("--target-rel-ci", pl.target_rel_ci,
+                     "run each candidate until the 95 % CI half-width of its mean cost is below X of the mean")
+        ->check(CLI::Range(1e-6, 1.0));
+    plan->add_option("--top", pl.top, "rows of the table (default 15)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+        ->each([&](const std::string&) { pl.top_given = true; });
+    plan->add_flag("--all", pl.all, "every row of the table");
+    plan->add_flag("--explain", pl.explain, "every runtime basis, spot model and exclusion, per offer");
     plan->add_option("--seed", pl.seed, "seed (default 1)");
     plan->add_option("--threads", pl.threads, "worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
     plan->add_option("--report", pl.report, "also write the HTML report to this file");
     auto* plan_json = plan->add_flag("--json", pl.json, "one JSON object");
     plan->add_flag("--csv", pl.csv, "one CSV row per candidate")->excludes(plan_json);
+
+    cli::offers_args of;
+    auto* offers = app.add_subcommand("offers", "the catalog browsed: offers filtered and sorted by price");
+    offers->add_option("--catalog", of.catalog, "catalog (default the bundled 2026 one)");
+    offers->add_option("--gpu", of.gpu, "GPU models, comma-separated (e.g. H100,H100-SXM)");
+    offers->add_option("--cloud", of.cloud, "providers, comma-separated (e.g. aws,lambda)");
+    offers->add_option("--region", of.region, "regular expression on region, zone or offer id");
+    offers->add_option("--market", of.market, "only offers with this market (on_demand, spot, monthly); sorts by it");
+    offers->add_option("--max-price", of.max_price, "at most this price per hour in the sorting market (decimal)");
+    offers->add_option("--top", of.top, "rows of the table (default 40; --json and --csv: all)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
+    offers->add_flag("--all", of.all, "every matching offer in the table");
+    auto* offers_json = offers->add_flag("--json", of.json, "one JSON object");
+    offers->add_flag("--csv", of.csv, "one CSV row per offer")->excludes(offers_json);
 
     cli::breakeven_args be;
     auto* breakeven =
@@ -170,6 +214,8 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
     } catch (const CLI::ParseError& e) {
         std::cerr << "costsim: command line: " << e.what() << " (see costsim --help)\n";
         return 2;
@@ -179,6 +225,7 @@ int main(int argc, char** argv) {
         if (*quote) return cli::run_quote(q);
         if (*simulate) return cli::run_simulate(sim);
         if (*plan) return cli::run_plan(pl);
+        if (*offers) return cli::run_offers(of);
         if (*breakeven) return cli::run_breakeven(be);
         if (*report) return cli::run_report(rep);
         if (*replay) return cli::run_replay(rp);

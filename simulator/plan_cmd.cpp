@@ -1,19 +1,101 @@
-// simulator/plan_cmd.cpp — `costsim plan`: every candidate the scenario allows, ranked.
+// simulator/plan_cmd.cpp — `costsim plan`: every candidate the scenario (or the quick-mode
+// flags) allow, ranked; the table, --json and --csv all come from the one ranked list.
 #include <algorithm>
+#include <chrono>
 #include <iostream>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
+#include "costsim/workflow/quick_plan.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {
 
-// "1.08h published": a candidate's runtime and where it comes from, for the table.
-static std::string runtime_cell(const scenario& s, const candidate& k) {
-    return fmt::format("{:.2f}h {}", to_fast_hours(s.work_of(k)).count(), to_string(k.runtime.source));
+namespace {
+
+// The widest line the default plan output may print.
+constexpr std::size_t max_columns = 120;
+
+std::string short_source(runtime_source s) {
+    switch (s) {
+        case runtime_source::measured: return "meas";
+        case runtime_source::published: return "pub";
+        case runtime_source::estimate: return "est";
+    }
+    return "?";
 }
+
+std::string market_cell(const candidate_result& c) {
+    if (c.market != market_kind::spot) return c.market == market_kind::on_demand ? "on-demand" : "monthly";
+    return c.policy == policy_kind::deadline_fallback ? "spot+fb"
+           : c.policy == policy_kind::spot_only       ? "spot"
+                                                      : std::string(to_string(c.policy));
+}
+
+std::string ckpt_cell(const candidate_result& c) {
+    const checkpoint_rule rule = c.checkpoint.rule;
+    if (rule == checkpoint_rule::none) return "-";
+    const std::string every = fmt::format("{:.2f}h", c.checkpoint.every.count());
+    return rule == checkpoint_rule::fixed ? every : (rule == checkpoint_rule::young ? "Y " : "D ") + every;
+}
+
+// Shortens an offer id to `w` characters: "provider/~/instance" (the zones column counts the
+// places), else the middle cut with "~".
+std::string fit(const std::string& s, std::size_t w) {
+    if (s.size() <= w || w < 4) return s;
+    const auto a = s.find('/'), b = s.rfind('/');
+    if (a != std::string::npos && b > a) {
+        if (a + 3 + (s.size() - b - 1) <= w) return s.substr(0, a) + "/~" + s.substr(b);
+        if (2 + (s.size() - b - 1) <= w) return "~" + s.substr(b);
+    }
+    return s.substr(0, w / 2 - 1) + "~" + s.substr(s.size() - (w - w / 2));
+}
+
+// The one word for where a spot row's interruption model comes from.
+std::string spot_model_word(const interruption_spec& i) {
+    if (!i.proxy.empty()) return "proxy";
+    if (i.model == "none") return "none";
+    if (i.model == "trace_fit") return "trace";
+    if (i.model == "advisor") return "advisor";
+    return "stated";
+}
+
+// Wraps `text` at spaces to lines of at most `width`, each starting with `indent`.
+std::string wrap(const std::string& text, const std::string& indent, std::size_t width = max_columns) {
+    std::string out, line = indent;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t j = text.find(' ', i);
+        if (j == std::string::npos) j = text.size();
+        const std::string word = text.substr(i, j - i);
+        if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line = indent + "  ";
+        }
+        if (line.size() > indent.size() && line.back() != ' ') line += ' ';
+        line += word;
+        i = j + 1;
+    }
+    if (line.size() > indent.size()) out += line + "\n";
+    return out;
+}
+
+std::string price_age(const catalog& c) {
+    using namespace std::chrono;
+    const auto today = floor<days>(system_clock::now());
+    const auto days_old = (today - date::sys_days(c.as_of)).count();
+    std::string age = days_old < 0    ? "dated in the future"
+                      : days_old < 62 ? fmt::format("{} days old", days_old)
+                                      : fmt::format("{:.1f} months old", static_cast<double>(days_old) / 30.44);
+    std::string out = fmt::format("prices of {} as of {} ({})", c.name, format_date(c.as_of), age);
+    if (days_old > 183) out += " — WARNING: older than 6 months, today's prices may differ";
+    return out;
+}
+
+}  // namespace
 
 std::string render_sources(const plan_result& p) {
     const scenario& s = p.expanded;
@@ -21,9 +103,9 @@ std::string render_sources(const plan_result& p) {
     for (const auto& row : p.rows) {
         const candidate& k = s.candidates[row.candidate_index];
         const offer& o = s.offer_of(k);
-        std::string r =
-            fmt::format("    {}{}: {} — {}\n", o.id, k.gpus_used > 1 ? fmt::format(" on {} GPUs", k.gpus_used) : "",
-                        runtime_cell(s, k), k.runtime.basis);
+        std::string r = fmt::format("    {}{}: {:.2f}h {} — {}\n", o.id,
+                                    k.gpus_used > 1 ? fmt::format(" on {} GPUs", k.gpus_used) : "",
+                                    to_fast_hours(s.work_of(k)).count(), to_string(k.runtime.source), k.runtime.basis);
         if (std::find(runtimes.begin(), runtimes.end(), r) == runtimes.end()) runtimes.push_back(std::move(r));
         if (k.market == market_kind::spot) {
             std::string i = fmt::format("    {}: {}\n", o.id, describe(k.interruptions));
@@ -31,7 +113,8 @@ std::string render_sources(const plan_result& p) {
         }
     }
     std::string out =
-        "\n  runtimes (measured: costsim-bench; published: a study's figure; estimate: a proxy or guess):\n";
+        "\n  runtimes (measured: costsim-bench or your figure; published: a study's figure; estimate: a proxy or "
+        "guess):\n";
     for (const auto& r : runtimes) out += r;
     if (!spot.empty()) {
         out += "  spot interruptions:\n";
@@ -40,8 +123,77 @@ std::string render_sources(const plan_result& p) {
     return out;
 }
 
+namespace {
+
+// Runtime sources per GPU model, one line each (the full list is --explain's).
+std::string render_runtime_summary(const plan_result& p) {
+    const scenario& s = p.expanded;
+    std::map<std::string, std::string> per_model;
+    for (const auto& row : p.rows) {
+        const candidate& k = s.candidates[row.candidate_index];
+        const offer& o = s.offer_of(k);
+        const std::string model = o.gpus ? o.gpus->model : "cpu";
+        per_model.try_emplace(model, std::string(to_string(k.runtime.source)) + ": " + k.runtime.basis);
+    }
+    std::string out = "  runtimes, per GPU model (--explain: per offer):\n";
+    for (const auto& [model, basis] : per_model) out += wrap(model + " — " + basis, "    ");
+    return out;
+}
+
+std::string render_spot_summary(const plan_result& p) {
+    const scenario& s = p.expanded;
+    std::vector<std::string> models;
+    for (const auto& row : p.rows) {
+        const candidate& k = s.candidates[row.candidate_index];
+        if (k.market != market_kind::spot) continue;
+        std::string d = describe(k.interruptions);
+        if (std::find(models.begin(), models.end(), d) == models.end()) models.push_back(d);
+    }
+    if (models.empty()) return {};
+    std::string out =
+        "  spot interruptions (risk: trace = fitted to a spot trace, which may be a proxy for the offer's "
+        "own risk):\n";
+    for (const auto& m : models) out += wrap(m, "    ");
+    return out;
+}
+
+std::string render_excluded(const plan_result& p, bool all) {
+    if (p.excluded.empty()) return {};
+    std::string out = fmt::format("\n  left out: {} offer{} or market{}", p.excluded.size(),
+                                  p.excluded.size() == 1 ? "" : "s", p.excluded.size() == 1 ? "" : "s");
+    if (all) {
+        out += ":\n";
+        for (const auto& e : p.excluded)
+            out += wrap(fmt::format("{} ({}): {}", e.offer, e.market ? to_string(*e.market) : "all markets", e.reason),
+                        "    ");
+        return out;
+    }
+    // The same reason for many offers is said once, with a count and one example.
+    std::vector<std::pair<std::string, std::vector<const excluded_offer*>>> by_reason;
+    for (const auto& e : p.excluded) {
+        auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& r) { return r.first == e.reason; });
+        if (it == by_reason.end())
+            by_reason.push_back({e.reason, {&e}});
+        else
+            it->second.push_back(&e);
+    }
+    out += " (--explain lists each):\n";
+    std::size_t shown = 0;
+    for (const auto& [reason, offers] : by_reason) {
+        if (shown++ == 6) {
+            out += fmt::format("    ... and {} other reasons\n", by_reason.size() - 6);
+            break;
+        }
+        out += wrap(offers.size() == 1
+                        ? fmt::format("{}: {}", offers.front()->offer, reason)
+                        : fmt::format("{} offers (e.g. {}): {}", offers.size(), offers.front()->offer, reason),
+                    "    ");
+    }
+    return out;
+}
+
 // The study's published costs and conclusions beside costsim's own figures.
-static std::string render_study(const study_comparison& c) {
+std::string render_study(const study_comparison& c) {
     std::string out = "\n" + bold("  The study's published figures beside costsim's") + " (" + c.study + ")\n";
     text_table t({{"offer", align::left},
                   {"runtime", align::right},
@@ -61,102 +213,305 @@ static std::string render_study(const study_comparison& c) {
         "    each runtime is the published cost over the billed hourly rate (see runtimes above), so the\n"
         "    agreement checks the billing, not the speed. The plan's on-demand rows add the start-up overhead.\n";
     out += "\n" + bold("  The study's conclusions, on costsim's figures") + "\n";
-    for (const auto& k : c.claims)
-        out += fmt::format("    {:<7} {}\n            {}\n", k.holds ? "holds" : "FAILS", k.claim, k.evidence);
+    for (const auto& k : c.claims) {
+        out += fmt::format("    {:<7} {}\n", k.holds ? "holds" : "FAILS", k.claim);
+        out += wrap(k.evidence, "            ");
+    }
     return out;
 }
 
-std::string render_plan(const plan_result& p) {
+std::string render_recommendation(const plan_result& p) {
     const simulation_result& r = p.simulation;
     const scenario& s = p.expanded;
-    std::string out = bold(fmt::format("costsim plan: {} — {} candidates, {} trials each, seed {}, {}", r.scenario,
-                                       p.rows.size(), r.trials, r.seed, r.currency)) +
-                      "\n";
-    out += fmt::format("  work {:.3f} h at reference speed ({}: {}){}\n\n", to_fast_hours(s.work).count(),
-                       to_string(s.work_basis.source), s.work_basis.basis,
-                       s.deadline ? ", deadline " + format_duration(*s.deadline) : std::string());
-    text_table t({{"#", align::right},
-                  {"offer", align::left},
-                  {"market", align::left},
-                  {"policy", align::left},
-                  {"GPUs", align::right},
-                  {"ckpt", align::right},
-                  {"runtime", align::right},
-                  {"cost " + r.currency, align::right},
-                  {"P95 cost", align::right},
-                  {"time h", align::right},
-                  {"P95 time h", align::right},
-                  {"P(deadline)", align::right},
-                  {"", align::left}});
-    for (std::size_t i = 0; i < p.rows.size(); ++i) {
-        const plan_row& row = p.rows[i];
-        const candidate_result& c = row.result;
-        const checkpoint_rule rule = c.checkpoint.rule;
-        std::string ckpt = rule == checkpoint_rule::none ? "-" : fmt::format("{:.2f}h", c.checkpoint.every.count());
-        if (rule == checkpoint_rule::young || rule == checkpoint_rule::daly)
-            ckpt = std::string(to_string(rule)) + " " + ckpt;
-        const std::string market(to_string(c.market)), policy(to_string(c.policy));
-        std::string marks = row.pareto ? "pareto" : "";
-        if (p.recommended && *p.recommended == i) marks += marks.empty() ? "<- recommended" : ", <- recommended";
-        t.add({std::to_string(i + 1), c.offer, market, c.policy == policy_kind::on_demand ? "-" : policy,
-               std::to_string(row.gpus_used), ckpt, runtime_cell(s, s.candidates[row.candidate_index]),
-               fmt::format("{:.2f}", c.cost.mean), fmt::format("{:.2f}", c.cost.p95),
-               fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
-               r.deadline_hours ? fmt::format("{:.1f} %", 100 * c.deadline_met) : "-", marks});
-    }
-    out += t.render();
-    out += render_sources(p);
-    if (!p.excluded.empty()) {
-        out += "\n  excluded:\n";
-        for (const auto& e : p.excluded)
-            out += fmt::format("    {} ({}): {}\n", e.offer, e.market == "*" ? "all markets" : e.market, e.reason);
-    }
-    out += "\n";
-    if (p.recommended) {
-        const auto& c = p.rows[*p.recommended].result;
-        out += bold(fmt::format("  Recommendation: {} {}{}, expected {:.2f} {} (P95 {:.2f}) in {:.1f} h{}.", c.offer,
-                                to_string(c.market),
-                                c.policy == policy_kind::on_demand ? "" : " (" + std::string(to_string(c.policy)) + ")",
-                                c.cost.mean, r.currency, c.cost.p95, c.makespan_hours.mean,
-                                r.deadline_hours
-                                    ? fmt::format(", meets the deadline in {:.1f} % of trials", 100 * c.deadline_met)
-                                    : std::string())) +
-               "\n";
-    } else {
+    std::string out;
+    // The cheapest on-demand row: the answer without spot risk.
+    for (const auto& row : p.rows)
+        if (row.result.market == market_kind::on_demand) {
+            const auto& c = row.result;
+            out += wrap(
+                fmt::format(
+                    "Cheapest on-demand: {}{}, {:.2f} {} in {:.2f} h{}.", c.offer,
+                    s.candidates[row.candidate_index].identical_offers.empty()
+                        ? ""
+                        : fmt::format(" (or {} identical)", s.candidates[row.candidate_index].identical_offers.size()),
+                    c.cost.mean, r.currency, c.makespan_hours.mean,
+                    r.deadline_hours ? fmt::format(", meets the deadline in {:.1f} % of trials", 100 * c.deadline_met)
+                                     : std::string()),
+                "  ");
+            break;
+        }
+    if (!p.recommended) {
         out += bold(fmt::format("  No candidate meets the deadline with {:.0f} % probability.",
                                 100 * deadline_confidence)) +
                "\n";
+        return out;
     }
+    const plan_row& row = p.rows[*p.recommended];
+    const auto& c = row.result;
+    const candidate& k = s.candidates[row.candidate_index];
+    std::string line = fmt::format(
+        "Recommendation: {} {}{}, expected {:.2f} {} (P95 {:.2f}) in {:.1f} h (P95 {:.1f}){}.", c.offer,
+        to_string(c.market), c.policy == policy_kind::on_demand ? "" : " (" + std::string(to_string(c.policy)) + ")",
+        c.cost.mean, r.currency, c.cost.p95, c.makespan_hours.mean, c.makespan_hours.p95,
+        r.deadline_hours ? fmt::format(", meets the deadline in {:.1f} % of trials", 100 * c.deadline_met)
+                         : std::string());
+    out += bold(wrap(line, "  "));
+    out += wrap(fmt::format("runtime {:.2f} h ({}: {})", to_fast_hours(s.work_of(k)).count(),
+                            to_string(k.runtime.source), k.runtime.basis),
+                "    ");
+    if (c.market == market_kind::spot)
+        out += wrap(fmt::format("spot risk ({}): {}", spot_model_word(k.interruptions), describe(k.interruptions)),
+                    "    ");
+    return out;
+}
+
+}  // namespace
+
+std::string render_plan(const plan_result& p, const plan_view& v) {
+    const simulation_result& r = p.simulation;
+    const scenario& s = p.expanded;
+    std::size_t folded = 0;
+    for (const auto& k : s.candidates) folded += k.identical_offers.size();
+    std::uint64_t least = r.trials, most = 0;
+    for (const auto& c : r.candidates) {
+        const std::uint64_t n = c.trials ? c.trials : r.trials;
+        if (c.market == market_kind::spot) least = std::min(least, n), most = std::max(most, n);
+    }
+    const std::string trials = most > least ? fmt::format("{}-{} trials (to a target interval)", least, most)
+                                            : fmt::format("{} trials each", r.trials);
+    std::string out = bold(wrap(
+        fmt::format("costsim plan: {} — {} rows{}, {}, seed {}, {}", r.scenario, p.rows.size(),
+                    folded ? fmt::format(" ({} identical offers folded in)", folded) : "", trials, r.seed, r.currency),
+        ""));
+    out += wrap(fmt::format("work {:.3f} h at reference speed ({}: {}){}", to_fast_hours(s.work).count(),
+                            to_string(s.work_basis.source), s.work_basis.basis,
+                            s.deadline ? ", deadline " + format_duration(*s.deadline) : std::string()),
+                "  ");
+    if (!s.offers.name.empty() && s.offers.as_of != date::year_month_day{}) out += wrap(price_age(s.offers), "  ");
+    out += "\n";
+
+    bool many_gpus = false, checkpoints = false;
+    for (const auto& row : p.rows) {
+        many_gpus = many_gpus || row.gpus_used != p.rows.front().gpus_used;
+        checkpoints = checkpoints || row.result.checkpoint.rule != checkpoint_rule::none;
+    }
+    const std::size_t shown_rows = v.all ? p.rows.size() : std::min(v.top, p.rows.size());
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < shown_rows; ++i) shown.push_back(i);
+    if (p.recommended && *p.recommended >= shown_rows) shown.push_back(*p.recommended);
+
+    bool spot = false, zones = false;
+    for (const auto& row : p.rows) {
+        spot = spot || row.result.market == market_kind::spot;
+        zones = zones || !s.candidates[row.candidate_index].identical_offers.empty();
+    }
+    std::vector<text_table::column> cols{{"#", align::right}, {"offer", align::left}};
+    if (zones) cols.push_back({"zones", align::right});
+    cols.push_back({"market", align::left});
+    if (spot) cols.push_back({"risk", align::left});
+    if (many_gpus) cols.push_back({"GPUs", align::right});
+    if (checkpoints) cols.push_back({"ckpt", align::left});
+    for (text_table::column c : std::vector<text_table::column>{{"runtime", align::right},
+                                                                {"src", align::left},
+                                                                {"cost " + r.currency, align::right},
+                                                                {"P95", align::right},
+                                                                {"time h", align::right},
+                                                                {"P95", align::right},
+                                                                {"P(dl)", align::right},
+                                                                {"", align::left}})
+        cols.push_back(c);
+    auto cells = [&](std::size_t i, std::size_t offer_width) {
+        const plan_row& row = p.rows[i];
+        const candidate_result& c = row.result;
+        const candidate& k = s.candidates[row.candidate_index];
+        std::string marks = row.pareto ? "*" : "";
+        if (p.recommended && *p.recommended == i) marks += "R";
+        std::vector<std::string> cell{std::to_string(i + 1), fit(c.offer, offer_width)};
+        if (zones) cell.push_back(std::to_string(1 + k.identical_offers.size()));
+        cell.push_back(market_cell(c));
+        if (spot) cell.push_back(c.market == market_kind::spot ? spot_model_word(k.interruptions) : "-");
+        if (many_gpus) cell.push_back(std::to_string(row.gpus_used));
+        if (checkpoints) cell.push_back(ckpt_cell(c));
+        for (std::string x :
+             {fmt::format("{:.2f}h", to_fast_hours(s.work_of(k)).count()), short_source(k.runtime.source),
+              fmt::format("{:.2f}", c.cost.mean), fmt::format("{:.2f}", c.cost.p95),
+              fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
+              r.deadline_hours ? fmt::format("{:.1f}%", 100 * c.deadline_met) : std::string("-"), marks})
+            cell.push_back(std::move(x));
+        return cell;
+    };
+    // The offer column gives way so the table fits max_columns.
+    std::size_t offer_width = 0;
+    for (std::size_t i : shown) offer_width = std::max(offer_width, p.rows[i].result.offer.size());
+    for (;;) {
+        text_table t(cols);
+        for (std::size_t i : shown) t.add(cells(i, offer_width));
+        std::string table = t.render();
+        std::size_t widest = 0;
+        for (std::size_t a = 0, b; a < table.size(); a = b + 1) {
+            b = table.find('\n', a);
+            widest = std::max(widest, b - a);
+        }
+        if (widest <= max_columns || offer_width <= 12 || v.all) {
+            out += table;
+            break;
+        }
+        offer_width -= std::min(offer_width - 12, widest - max_columns);
+    }
+    if (shown_rows < p.rows.size())
+        out += fmt::format("  ... {} more row{} (--top N, --all)\n", p.rows.size() - shown_rows,
+                           p.rows.size() - shown_rows == 1 ? "" : "s");
+    out += wrap(
+        std::string(zones ? "zones: identical offers (same GPU, count, prices, billing, interruption model) in that "
+                            "many zones or regions, simulated once. "
+                          : "") +
+            "offer: ~ stands for a cut part of the id. market: on-demand; spot = spot_only (rerun on spot until done, "
+            "from the last checkpoint); "
+            "spot+fb = deadline_fallback (spot, then on-demand in time for the deadline); monthly (a dedicated "
+            "server)." +
+            std::string(spot ? " risk: where a spot row's interruption model comes from (trace: fitted to the "
+                               "offer's own spot trace; advisor: AWS Spot Advisor band; proxy: borrowed from "
+                               "another instance's data, see below; stated: a rate the scenario states)."
+                             : "") +
+            std::string(checkpoints ? " ckpt: checkpoint interval of work (Y / D: Young's or Daly's interval "
+                                      "from the checkpoint cost and the interruption rate)."
+                                    : "") +
+            " runtime: hours of work on the offer; src: where it comes from (meas = measured or your figure, pub = "
+            "published, est = estimate). cost, time: mean and P95 over the trials. P(dl): share of trials done by the "
+            "deadline. * on the cost/time Pareto frontier (no row cheaper and faster); R recommended (the cheapest "
+            "meeting the deadline in 95 % of trials).",
+        "  ");
+    out += "\n";
+    out += v.explain ? render_sources(p) : render_runtime_summary(p) + render_spot_summary(p);
+    out += render_excluded(p, v.explain);
+    out += "\n";
+    out += render_recommendation(p);
     if (p.study) out += render_study(*p.study);
     return out;
 }
 
-int run_plan(const plan_args& a) {
-    scenario s = load_scenario(a.scenario);
-    if (!a.deadline.empty()) {
-        usec d;
-        try {
-            d = parse_duration(a.deadline);
-        } catch (const value_error& e) {
-            throw input_error("command line", "--deadline", e.what());
-        }
-        if (d <= usec(0)) throw input_error("command line", "--deadline", "a positive deadline");
-        s.deadline = d;
+namespace {
+
+template <class F>
+auto flag(const char* name, F&& parse) {
+    try {
+        return parse();
+    } catch (const value_error& e) {
+        throw input_error("command line", name, e.what());
     }
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t a = 0;
+    while (a <= s.size()) {
+        std::size_t b = s.find(',', a);
+        if (b == std::string::npos) b = s.size();
+        if (b > a) out.push_back(s.substr(a, b - a));
+        a = b + 1;
+    }
+    return out;
+}
+
+usec positive_duration(const char* name, const std::string& text) {
+    const usec d = flag(name, [&] { return parse_duration(text); });
+    if (d <= usec(0)) throw input_error("command line", name, "a positive duration such as 24h, got \"" + text + "\"");
+    return d;
+}
+
+scenario scenario_of(const plan_args& a) {
+    const bool quick = !a.work.empty();
+    if (a.scenario.empty() && !quick)
+        throw input_error("command line", "SCENARIO",
+                          "a scenario file, or the job as flags: costsim plan --work 10h --gpu A100-80GB");
+    if (!a.scenario.empty()) {
+        for (const auto& [name, given] : a.quick_flags_given())
+            if (given)
+                throw input_error("command line", name,
+                                  "no " + std::string(name) + " beside a scenario file (the file states the job; " +
+                                      name + " belongs to the quick mode without one)");
+        scenario s = load_scenario(a.scenario);
+        if (!a.deadline.empty()) {
+            const usec d = positive_duration("--deadline", a.deadline);
+            if (d < s.work)
+                throw input_error(
+                    "command line", "--deadline",
+                    "a deadline of at least the work (" + format_duration(s.work) + "), got \"" + a.deadline + "\"");
+            s.deadline = d;
+        }
+        return s;
+    }
+    quick_job q;
+    q.work = positive_duration("--work", a.work);
+    q.gpu = split_list(a.gpu);
+    q.gpus = a.gpus;
+    if (!a.memory.empty()) q.memory_gib = flag("--memory", [&] { return parse_memory_gib(a.memory); });
+    if (!a.deadline.empty()) q.deadline = positive_duration("--deadline", a.deadline);
+    if (!a.market.empty()) {
+        q.markets.clear();
+        for (const auto& m : split_list(a.market))
+            q.markets.push_back(flag("--market", [&] { return parse_market_kind(m); }));
+        if (q.markets.empty()) throw input_error("command line", "--market", "one or more of on_demand, spot, monthly");
+    }
+    q.clouds = split_list(a.cloud);
+    q.region = a.region;
+    q.allow_unknown_memory = a.allow_unknown_memory;
+    if (!a.checkpoint_cost.empty()) q.checkpoint_cost = positive_duration("--checkpoint-cost", a.checkpoint_cost);
+    if (!a.restart_overhead.empty())
+        q.restart_overhead = flag("--restart-overhead", [&] { return parse_duration(a.restart_overhead); });
+    const std::string share = find_share_dir();
+    q.catalog = a.catalog.empty() ? share + "/pricing_data/gpu_cloud_2026.json" : a.catalog;
+    q.speed = a.speed.empty() ? share + "/pricing_data/gpu_speed_2026.json" : a.speed;
+    q.proxy_trace = share + "/pricing_data/spot-traces/availability/1-node/aws-02-15-2023/us-east-1a_v100_1.json";
+    if (q.deadline && *q.deadline < q.work)
+        throw input_error(
+            "command line", "--deadline",
+            "a deadline of at least the work (" + format_duration(q.work) + "), got \"" + a.deadline + "\"");
+    return quick_scenario(q);
+}
+
+}  // namespace
+
+int run_plan(const plan_args& a) {
+    if (a.all && a.top_given) throw input_error("command line", "--top", "no --top beside --all");
+    if ((a.json || a.csv) && (a.top_given || a.all || a.explain))
+        throw input_error("command line",
+                          a.top_given ? "--top"
+                          : a.all     ? "--all"
+                                      : "--explain",
+                          "the text table (--json and --csv always carry every row)");
+    if (a.trials_given && a.target_rel_ci > 0)
+        throw input_error("command line", "--target-rel-ci", "no --target-rel-ci beside --trials (one sets the count)");
+    scenario s = scenario_of(a);
     mc_options o;
     o.trials = a.trials;
     o.seed = a.seed;
     o.threads = a.threads;
+    // Quick mode runs each candidate to a 1 % interval of its mean cost (2,000 to 20,000
+    // trials) unless --trials fixes the count; a scenario file keeps its fixed count.
+    const double target = a.target_rel_ci > 0 ? a.target_rel_ci : (!a.work.empty() && !a.trials_given ? 0.01 : 0.0);
+    if (target > 0) {
+        o.target_rel_ci = target;
+        o.each_candidate = true;
+        o.first_round = 2000;
+        o.max_trials = a.trials;
+    }
     plan_result p = [&] {
         try {
             return run_plan(s, o);
         } catch (const model_error& e) {
-            throw input_error(a.scenario, "/plan", e.what());
+            throw input_error(a.scenario.empty() ? "command line" : a.scenario, "/plan", e.what());
         }
     }();
     json j = to_json(p);
-    if (!a.report.empty()) write_report(j, a.report);
-    std::string out = a.json ? j.dump() + "\n" : a.csv ? to_csv(p.simulation) : render_plan(p);
+    std::string out = a.json ? j.dump() + "\n" : a.csv ? to_csv(p) : render_plan(p, {a.top, a.all, a.explain});
+    if (!a.report.empty()) {
+        write_report(j, a.report);
+        if (!a.json && !a.csv)
+            out += "\n  Report written to " + a.report + "\n";
+        else
+            std::cerr << "costsim: report written to " << a.report << "\n";
+    }
     std::cout << out << std::flush;
     return 0;
 }

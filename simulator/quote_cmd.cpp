@@ -70,14 +70,11 @@ std::string render_csv(const invoice& inv) {
 
 int run_quote(const quote_args& a) {
     catalog cat = load_catalog(a.catalog);
-    const offer* o = cat.find(a.offer);
-    if (!o) {
-        std::string known;
-        for (const auto& x : cat.offers) known += (known.empty() ? "" : ", ") + x.id;
-        throw input_error(a.catalog, "/offers", "an offer with id \"" + a.offer + "\" (known: " + known + ")");
-    }
     quote_request req;
     req.market = flag("--market", [&] { return parse_market_kind(a.market); });
+    const offer_match found = find_offer(cat, a.offer, req.market);
+    const offer* o = found.found;
+    if (!o) throw input_error("command line", "--offer", unknown_offer_text(cat, a.offer));
     if (!o->has_market(req.market)) {
         std::string have;
         for (auto m : {market_kind::on_demand, market_kind::spot, market_kind::monthly})
@@ -104,6 +101,12 @@ int run_quote(const quote_args& a) {
         }
     }();
     std::string out = a.json ? to_json(inv).dump() + "\n" : a.csv ? render_csv(inv) : render_text(cat, *o, inv);
+    if (!found.note.empty()) {
+        if (a.json || a.csv)
+            std::cerr << "costsim: " << found.note << "\n";
+        else
+            out += "  offer     " + found.note + "\n";
+    }
     std::cout << out << std::flush;
     return 0;
 }

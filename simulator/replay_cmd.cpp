@@ -66,7 +66,7 @@ std::string render_text(const replay_result& r) {
 }  // namespace
 
 int run_replay(const replay_args& a) {
-    scenario s = load_scenario(a.scenario);
+    scenario s = with_plan_candidates(load_scenario(a.scenario), "replay");
     spot_trace t = load_spot_trace(a.trace);
     replay_options o;
     std::optional<trace_windows> w;

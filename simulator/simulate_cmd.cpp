@@ -100,7 +100,7 @@ int run_simulate(const simulate_args& a) {
     if (a.mpi) throw value_error("--mpi: this costsim was built without MPI (configure with -DCOSTSIM_WITH_MPI=ON)");
     const bool writer = true;
 #endif
-    scenario s = load_scenario(a.scenario);
+    scenario s = with_plan_candidates(load_scenario(a.scenario), "simulate");
     mc_options o;
 #ifdef COSTSIM_HAVE_MPI
     if (mpi) {

@@ -24,7 +24,7 @@ json plan_doc() {
          "markets": {"on_demand": {"price": {"amount": "0.1", "per": "hour"}}}, "billing": {"increment": "1s"}},
         {"id": "mystery", "provider": "t", "gpus": {"model": "X1", "count": 1},
          "markets": {"on_demand": {"price": {"amount": "0.01", "per": "hour"}}}, "billing": {"increment": "1s"}},
-        {"id": "euro", "provider": "t", "gpus": {"model": "V100", "count": 1},
+        {"id": "euro", "provider": "t", "gpus": {"model": "V100", "count": 1, "memory_gib": 16},
          "markets": {"on_demand": {"price": {"amount": "1.0", "currency": "EUR", "per": "hour"}}},
          "billing": {"increment": "1s"}}],
       "workload": {"name": "w", "work": "10h", "gpu_memory_gib": 8, "speed": {"V100": 1, "K80": 0.25, "T4": 0.5}},
@@ -234,4 +234,105 @@ TEST_CASE("the demo's spot rows, fitted from real traces, show spread, a long P9
         }
     }
     CHECK(p3_spot);
+}
+
+TEST_CASE("an offer whose GPU memory is unknown is left out of a job that states its memory, unless allowed") {
+    json d = plan_doc();
+    d["offers"][4]["gpus"].erase("memory_gib");  // euro: a V100 of unknown memory
+    d["offers"][4]["markets"]["on_demand"]["price"]["currency"] = "USD";
+    std::vector<excluded_offer> ex;
+    expand_plan(parse(d), ex);
+    auto euro = std::find_if(ex.begin(), ex.end(), [](const excluded_offer& e) { return e.offer == "euro"; });
+    REQUIRE(euro != ex.end());
+    CHECK_FALSE(euro->market);
+    CHECK(euro->reason.find("the catalog does not say how much V100 has") != std::string::npos);
+    d["plan"]["allow_unknown_memory"] = true;
+    ex.clear();
+    const scenario s = expand_plan(parse(d), ex);
+    CHECK(std::none_of(ex.begin(), ex.end(), [](const excluded_offer& e) { return e.offer == "euro"; }));
+    CHECK(std::any_of(s.candidates.begin(), s.candidates.end(),
+                      [&](const candidate& k) { return s.offer_of(k).id == "euro"; }));
+}
+
+TEST_CASE("plan gpus without a scaling efficiency is refused with the reason") {
+    json d = plan_doc();
+    d["plan"]["gpus"] = json::array({1, 4});
+    try {
+        parse(d);
+        FAIL("accepted");
+    } catch (const input_error& e) {
+        CHECK(e.pointer() == "/plan/gpus");
+        CHECK(std::string(e.what()).find("scaling_efficiency") != std::string::npos);
+    }
+}
+
+TEST_CASE("a gpu_count plans only offers with exactly that many GPUs, at the speed the work is stated for") {
+    json d = plan_doc();
+    d["plan"]["gpu_count"] = 4;
+    d["plan"]["markets"] = json::array({"on_demand"});
+    std::vector<excluded_offer> ex;
+    const scenario s = expand_plan(parse(d), ex);
+    REQUIRE(s.candidates.size() == 1);
+    CHECK(s.offer_of(s.candidates[0]).id == "slow");
+    CHECK(s.candidates[0].gpus_used == 4);
+    CHECK(s.candidates[0].speedup == doctest::Approx(0.25));  // no scaling: the work is on 4 GPUs already
+    auto fast = std::find_if(ex.begin(), ex.end(), [](const excluded_offer& e) { return e.offer == "fast"; });
+    REQUIRE(fast != ex.end());
+    CHECK(fast->reason == "the job runs on 4 GPUs; the offer has 1");
+}
+
+TEST_CASE("identical offers in other zones are planned once and named on the row that stands for them") {
+    json d = plan_doc();
+    for (const char* zone : {"z2", "z3"}) {
+        json o = d["offers"][0];
+        o["id"] = std::string("fast-") + zone;
+        d["offers"].push_back(o);
+    }
+    json dearer = d["offers"][0];
+    dearer["id"] = "fast-dearer";
+    dearer["markets"]["spot"]["price"]["amount"] = "0.95";
+    d["offers"].push_back(dearer);
+    const plan_result p = run_plan(parse(d), few());
+    std::size_t fast_rows = 0, dearer_rows = 0;
+    for (const auto& row : p.rows) {
+        const candidate& k = p.expanded.candidates[row.candidate_index];
+        const std::string& id = p.expanded.offer_of(k).id;
+        if (id == "fast") {
+            ++fast_rows;
+            REQUIRE(k.identical_offers.size() == 2);
+            CHECK(p.expanded.offers.offers[k.identical_offers[1]].id == "fast-z3");
+        }
+        dearer_rows += id == "fast-dearer";
+        CHECK(id.rfind("fast-z", 0) != 0);  // folded into "fast"
+    }
+    CHECK(fast_rows == 3);    // on_demand, spot_only, deadline_fallback
+    CHECK(dearer_rows == 3);  // another spot price: its own rows
+    const json j = to_json(p);
+    CHECK(j["candidates"][0].contains("zones"));
+}
+
+TEST_CASE("each candidate runs to its own interval, and its figures do not depend on the threads or the others") {
+    json d = plan_doc();
+    d["plan"]["interruptions"] = json{{"model", "poisson"}, {"rate_per_hour", 0.3}};
+    d["plan"]["checkpoint"] = json{{"cost", "1m"}, {"every", json::array({"1h"})}};
+    mc_options o;
+    o.trials = 64000;
+    o.target_rel_ci = 0.002;
+    o.each_candidate = true;
+    o.first_round = 1000;
+    o.threads = 1;
+    const plan_result a = run_plan(parse(d), o);
+    o.threads = 2;
+    const plan_result b = run_plan(parse(d), o);
+    CHECK(to_json(a).dump() == to_json(b).dump());
+    for (const auto& c : a.simulation.candidates) {
+        if (c.market != market_kind::spot) {
+            CHECK(c.trials == 1);  // a fixed outcome needs one
+            continue;
+        }
+        CHECK(c.trials >= 1000);
+        CHECK(c.trials <= 64000);
+        const double half = c.cost.ci95_hi - c.cost.mean;
+        if (c.trials < 64000) CHECK(half <= 0.002 * c.cost.mean * 1.01);
+    }
 }

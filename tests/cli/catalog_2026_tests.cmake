@@ -10,8 +10,17 @@ costsim_cli_test("import skypilot of the bundled AWS, Lambda and Runpod rows rep
   ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv lambda=${skypilot_rows}/lambda_gpu_vms.csv
        runpod=${skypilot_rows}/runpod_gpu_vms.csv --as-of 2026-12-03 --name gpu-cloud-2026 --source "${gpu_cloud_2026_source}")
 costsim_cli_test("plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one" EXIT 0
-  OUT_RE "finetune-7b-2026 — [0-9]+ candidates.* (aws|lambda|runpod)/[^ ]+ +(on_demand|spot) .*<- recommended.*excluded:.*g4dn\\.xlarge \\(all markets\\): the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
+  OUT_RE "finetune-7b-2026 — [0-9]+ rows.* (aws|lambda|runpod)/[^ ]+ +[0-9]+ +(on-demand|spot)[^\n]*R\n.*left out:.*g4dn\\.xlarge[^\n]*the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json)
 # "Plans in under a second" (0.2 s on the 2-core dev VM); the limit only catches a gross slowdown.
 set_tests_properties("cli: plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one"
   PROPERTIES TIMEOUT 30)
+
+# Quick mode answers realistic questions ("N hours on GPU X: the cheapest offer and its cost")
+# as an independent reading of the SkyPilot rows does (tests/cli/quick_answers.py).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "cli: quick-mode plans name the cheapest offer and cost that the SkyPilot rows give"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/quick_answers.py $<TARGET_FILE:costsim_cli>
+                   ${PROJECT_SOURCE_DIR})
+endif()

@@ -44,7 +44,8 @@ inline const timestamp default_campaign_start = timestamp{date::sys_days{date::y
 inline constexpr usec max_duration =
     std::chrono::duration_cast<usec>(std::chrono::seconds(std::int64_t{100} * 36525 * 864));
 
-/// Parses "90s", "15m", "1.5h", "2d", "250ms", "3600" (seconds). Throws value_error.
+/// Parses "90s", "15m", "1.5h", "2d", "250ms". Throws value_error, also for a bare number
+/// ("3600"): it used to mean seconds, and people read it as hours (SPEC.md).
 usec parse_duration(std::string_view text);
 /// A JSON number of seconds (finite, >= 0, at most max_duration, microsecond exact).
 usec duration_from_seconds(double seconds);
@@ -134,6 +135,11 @@ inline usec parse_duration(std::string_view text) {
             return detail::scaled_decimal(num, u.us, text);
         }
     }
+    bool number = true;
+    for (char c : text) number = number && ((c >= '0' && c <= '9') || c == '.');
+    if (number)
+        throw value_error("a duration with a unit, such as 5h (\"" + std::string(text) +
+                          "\" has none; s, m, h, d or ms)");
     return detail::scaled_decimal(text, 1000000, text);
 }
 

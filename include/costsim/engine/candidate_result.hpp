@@ -29,7 +29,10 @@ struct candidate_result {
     /// bins and CDFs).
     std::vector<double> cost_quantiles, makespan_quantiles;
     double interruptions_mean = 0, spot_work_fraction = 0;
-    double deadline_met = 1.0;   ///< fraction of trials done by the deadline (1 without one)
+    double deadline_met = 1.0;  ///< fraction of trials done by the deadline (1 without one)
+    /// Trials run for this candidate when each ran to its own target (mc_options::
+    /// each_candidate; 1 for a fixed outcome); 0: the result's `trials`.
+    std::uint64_t trials = 0;
     checkpoint_spec checkpoint;  ///< as resolved; `rule` says which (none: `every` is the whole work)
 };
 

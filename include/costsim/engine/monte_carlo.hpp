@@ -65,6 +65,12 @@ struct mc_options {
     unsigned threads = 0;  ///< 0: all hardware threads
     std::optional<double> target_rel_ci;
     std::uint64_t max_trials = 10000000;
+    /// With target_rel_ci: trials of the first round (doubled each further round).
+    std::uint64_t first_round = 10000;
+    /// With target_rel_ci: each candidate runs until its own interval is narrow enough (its
+    /// trial count in candidate_result::trials), instead of all until the widest is. A
+    /// candidate's trials are the same whichever others run: results stay reproducible.
+    bool each_candidate = false;
     /// Called from the calling thread with the fraction done (0..1), if set.
     std::function<void(double)> progress;
     /// Above this many trials (without target_rel_ci) the quantiles come from a
@@ -345,13 +351,52 @@ inline simulation_result simulate_streaming(const scenario& s, const mc_options&
 
 }  // namespace detail
 
+namespace detail {
+
+// target_rel_ci with each_candidate: candidate by candidate, rounds of doubling trials until
+// the 95 % interval of its mean cost is within the target (a fixed outcome needs none).
+inline simulation_result simulate_each_to_target(const scenario& s, const mc_options& o, unsigned threads) {
+    const std::size_t n = s.candidates.size();
+    const std::vector<std::optional<trial_result>> fixed = fixed_outcomes(s);
+    std::vector<trial_table> tables(n);
+    std::vector<std::uint64_t> done(n, 0);
+    std::uint64_t most = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!fixed[i]) {
+            std::uint64_t target = std::max<std::uint64_t>(1, std::min(o.first_round, o.max_trials));
+            for (;;) {
+                tables[i].resize(target);
+                run_rows(s, i, o, threads, tables[i], done[i], target, 1, {});
+                done[i] = target;
+                if (done[i] >= o.max_trials) break;
+                running_stats rs;
+                for (double x : tables[i].cost) rs.add(x);
+                if (rs.ci95_half_width() <= *o.target_rel_ci * std::abs(rs.mean())) break;
+                target = std::min(o.max_trials, target * 2);
+            }
+            most = std::max(most, done[i]);
+        }
+        if (o.progress) o.progress(static_cast<double>(i + 1) / static_cast<double>(n));
+    }
+    const std::optional<double> deadline = deadline_hours_of(s);
+    std::vector<candidate_metrics<exact_metric>> metrics(n);
+    for (std::size_t i = 0; i < n; ++i)
+        if (!fixed[i]) metrics[i] = exact_metrics(std::move(tables[i]), deadline);
+    simulation_result r = summarize_simulation(s, most, o.seed, fixed, metrics, threads);
+    for (std::size_t i = 0; i < n; ++i) r.candidates[i].trials = fixed[i] ? 1 : done[i];
+    return r;
+}
+
+}  // namespace detail
+
 inline simulation_result simulate(const scenario& s, const mc_options& o) {
     unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    if (o.target_rel_ci && o.each_candidate) return detail::simulate_each_to_target(s, o, threads);
     if (!o.target_rel_ci && o.trials > o.exact_quantiles_up_to) return detail::simulate_streaming(s, o, threads);
     std::vector<trial_table> tables(s.candidates.size());                              // spot candidates' trials
     const std::vector<std::optional<trial_result>> fixed = detail::fixed_outcomes(s);  // the others' one outcome
     std::uint64_t done = 0;
-    std::uint64_t target = o.target_rel_ci ? std::min<std::uint64_t>(10000, o.max_trials) : o.trials;
+    std::uint64_t target = o.target_rel_ci ? std::min<std::uint64_t>(o.first_round, o.max_trials) : o.trials;
     const double total_units = static_cast<double>(s.candidates.size());
     for (;;) {
         for (std::size_t i = 0; i < s.candidates.size(); ++i) {

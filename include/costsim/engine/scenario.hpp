@@ -64,6 +64,9 @@ struct interruption_spec {
     std::vector<fast_hours> outages;    ///< trace_fit: outages (waits for capacity) to resample
     std::optional<usec> trace_gap;      ///< trace_fit: the trace's tick
     double availability = 1.0;          ///< trace_fit: share of the trace's ticks with spot available
+    /// Set when the model is borrowed from other data than the offer's own (another
+    /// instance type's trace): what it is, said beside every figure that rests on it.
+    std::string proxy;
     /// Mean time between interruptions M for Young/Daly (∞ when there are none).
     fast_hours mtbi() const;
     /// trace_fit: the mean of the outages resampled as waits for capacity.
@@ -82,8 +85,17 @@ struct price_spec {
     fast_hours step = default_ou_step;
 };
 
+/// Where a candidate comes from: listed in the scenario's "candidates" (with its own
+/// models, never merged with another), or planned from its "plan" section (plan.hpp).
+enum class candidate_origin { listed, planned };
+
 struct candidate {
+    candidate_origin origin = candidate_origin::listed;
     std::size_t offer_index = 0;
+    /// Planned: other offers (indices) identical for the job — same GPU, count, prices,
+    /// billing rule and interruption model (the same instance in other zones) — that this
+    /// candidate stands for, simulated once.
+    std::vector<std::size_t> identical_offers;
     market_kind market = market_kind::spot;
     policy_kind policy = policy_kind::spot_only;
     checkpoint_spec checkpoint;
@@ -126,6 +138,12 @@ struct plan_spec {
     std::vector<checkpoint_request> checkpoints;  ///< spot checkpoint intervals to try (empty: none)
     std::string checkpoint_cost_pointer;          ///< where their cost was read, for messages
     std::vector<int> gpus;                        ///< GPU counts to try (empty: 1 and the offer's)
+    /// The job runs on exactly this many GPUs, its work stated on that many: offers with
+    /// another count are left out, with the reason (none: as `gpus` says).
+    std::optional<int> gpu_count;
+    /// Plan offers whose GPU memory the catalog does not give although the job states the
+    /// memory it needs (default: leave them out, with the reason).
+    bool allow_unknown_memory = false;
 
     /// The interruption model the plan gives spot runs of offer `id` (none: nullptr).
     const interruption_spec* interruptions_for(const std::string& id) const;
@@ -267,6 +285,7 @@ inline std::string describe(const interruption_spec& i) {
         o << i.model << ": " << i.rate.per_hour() << " interruptions per hour (Poisson)";
     }
     if (i.notice) o << ", notice " << format_duration(std::chrono::duration_cast<usec>(*i.notice));
+    if (!i.proxy.empty()) o << "; a PROXY: " << i.proxy;
     return o.str();
 }
 

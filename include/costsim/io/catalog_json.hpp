@@ -148,13 +148,14 @@ inline billing_spec parse_billing(const json_cursor& c, std::optional<currency> 
 }  // namespace detail
 
 inline offer parse_offer(const json_cursor& c, std::optional<currency> def) {
-    c.expect_object({"id", "provider", "region", "instance", "gpus", "vcpus", "memory_gib", "markets", "attached",
-                     "fees", "egress", "billing", "notes", "source", "estimate"});
+    c.expect_object({"id", "provider", "region", "zone", "instance", "gpus", "vcpus", "memory_gib", "markets",
+                     "attached", "fees", "egress", "billing", "notes", "source", "estimate"});
     offer o;
     o.id = c["id"].string();
     if (o.id.empty()) c["id"].fail("a non-empty offer id");
     o.provider = c["provider"].string();
     if (auto r = c.optional("region")) o.region = r->string();
+    if (auto z = c.optional("zone")) o.zone = z->string();
     if (auto i = c.optional("instance")) o.instance = i->string();
     if (auto g = c.optional("gpus")) {
         g->expect_object({"model", "count", "memory_gib"});
@@ -280,6 +281,7 @@ inline json to_json(const exchange_rate& r) {
 inline json to_json(const offer& o) {
     json j{{"id", o.id}, {"provider", o.provider}};
     if (!o.region.empty()) j["region"] = o.region;
+    if (!o.zone.empty()) j["zone"] = o.zone;
     if (!o.instance.empty()) j["instance"] = o.instance;
     if (o.gpus) {
         json g{{"model", o.gpus->model}, {"count", o.gpus->count}};

@@ -72,7 +72,7 @@ public:
     /// A string equal to one of `choices`.
     std::string choice(std::initializer_list<std::string_view> choices) const;
     exact decimal() const;  ///< a decimal *string*; JSON numbers are refused for amounts
-    usec duration() const;  ///< "90s" or a JSON number of seconds
+    usec duration() const;  ///< "90s"; a bare number is refused (a duration has a unit)
     timestamp time() const;
     date::year_month_day day() const;  ///< "YYYY-MM-DD"
     std::int64_t integer(std::int64_t min, std::int64_t max) const;
@@ -219,11 +219,11 @@ inline exact json_cursor::decimal() const {
 inline usec json_cursor::duration() const {
     try {
         if (v_->is_string()) return parse_duration(v_->get<std::string>());
-        if (v_->is_number()) return duration_from_seconds(v_->get<double>());
     } catch (const value_error& e) {
         fail(e.what());
     }
-    fail("a duration such as \"90s\", \"15m\", \"1.5h\", \"2d\" or a number of seconds, got " + json_type_name(*v_));
+    if (v_->is_number()) fail("a duration with a unit, such as \"5h\" (got the bare number " + v_->dump() + ")");
+    fail("a duration such as \"90s\", \"15m\", \"1.5h\" or \"2d\", got " + json_type_name(*v_));
 }
 
 inline timestamp json_cursor::time() const {

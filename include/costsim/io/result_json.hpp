@@ -34,6 +34,10 @@ json to_json(const interruption_spec& i);
 json to_json(const simulation_result& r);
 /// One row per candidate, a header line first.
 std::string to_csv(const simulation_result& r);
+/// `plan --csv`: the ranked rows (the same list as `plan --json` and the table), one per
+/// row, a header line first: rank, offer, zones, market, policy, GPUs, checkpoint, runtime
+/// and its source, cost and time (mean, P95), P(deadline), pareto, recommended.
+std::string to_csv(const plan_result& p);
 /// `simulate --json`'s shape, plus trace, replays, finished/outlasted and savings.
 json to_json(const replay_result& r);
 /// Amounts as decimal strings.
@@ -56,6 +60,7 @@ inline json to_json(const summary& s) {
 
 inline json to_json(const interruption_spec& i) {
     json j{{"model", i.model}, {"rate_per_hour", i.rate.per_hour()}};
+    if (!i.proxy.empty()) j["proxy"] = i.proxy;
     if (i.model == "trace_fit") {
         j["file"] = std::filesystem::path(i.file).filename().string();
         j["lifetimes"] = i.lifetimes.size();
@@ -93,6 +98,7 @@ inline json to_json(const simulation_result& r) {
         j["spot_work_fraction"] = c.spot_work_fraction;
         j["quantiles"] = {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}};
         j["deadline_met"] = c.deadline_met;
+        if (c.trials) j["trials"] = c.trials;  // each candidate ran to its own target
         cands.push_back(j);
     }
     json out{{"scenario", r.scenario}, {"trials", r.trials}, {"seed", r.seed}, {"currency", r.currency}};
@@ -170,6 +176,33 @@ inline json to_json(const replay_result& r) {
     return out;
 }
 
+inline std::string to_csv(const plan_result& p) {
+    std::ostringstream o;
+    o.precision(17);
+    o << "rank,offer,zones,market,policy,gpus,checkpoint_rule,checkpoint_every_hours,runtime_hours,runtime_source,"
+         "cost_mean,cost_p95,time_mean_hours,time_p95_hours,p_deadline,pareto,recommended,currency\n";
+    auto field = [](const std::string& s) {
+        if (s.find_first_of(",\"\n") == std::string::npos) return s;
+        std::string q = "\"";
+        for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+        return q + "\"";
+    };
+    for (std::size_t i = 0; i < p.rows.size(); ++i) {
+        const plan_row& row = p.rows[i];
+        const candidate_result& c = row.result;
+        const candidate& k = p.expanded.candidates[row.candidate_index];
+        o << i + 1 << "," << field(c.offer) << "," << 1 + k.identical_offers.size() << "," << to_string(c.market) << ","
+          << to_string(c.policy) << "," << row.gpus_used << "," << to_string(c.checkpoint.rule) << ","
+          << c.checkpoint.every.count() << "," << to_fast_hours(p.expanded.work_of(k)).count() << ","
+          << to_string(k.runtime.source) << "," << c.cost.mean << "," << c.cost.p95 << "," << c.makespan_hours.mean
+          << "," << c.makespan_hours.p95 << ",";
+        if (p.simulation.deadline_hours) o << c.deadline_met;
+        o << "," << (row.pareto ? "true" : "false") << "," << (p.recommended && *p.recommended == i ? "true" : "false")
+          << "," << p.simulation.currency << "\n";
+    }
+    return o.str();
+}
+
 inline json to_json(const study_comparison& c) {
     json rows = json::array();
     for (const auto& r : c.rows)
@@ -194,12 +227,19 @@ inline json to_json(const plan_result& p) {
     for (std::size_t i = 0; i < p.rows.size(); ++i) {
         const plan_row& row = p.rows[i];
         json c = base["candidates"][row.candidate_index];
+        const candidate& k = p.expanded.candidates[row.candidate_index];
         c["rank"] = i + 1;
+        c["recommended"] = p.recommended && *p.recommended == i;
+        c["zones"] = 1 + k.identical_offers.size();
+        if (!k.identical_offers.empty()) {
+            json same = json::array();
+            for (std::size_t oi : k.identical_offers) same.push_back(p.expanded.offers.offers[oi].id);
+            c["identical_offers"] = same;
+        }
         c["gpus_used"] = row.gpus_used;
         c["speedup"] = row.speedup;
         c["pareto"] = row.pareto;
         c["meets_deadline_95"] = row.meets_deadline;
-        const candidate& k = p.expanded.candidates[row.candidate_index];
         c["runtime"] = {{"hours", to_fast_hours(p.expanded.work_of(k)).count()},
                         {"source", to_string(k.runtime.source)},
                         {"basis", k.runtime.basis}};
@@ -208,7 +248,10 @@ inline json to_json(const plan_result& p) {
     }
     base["candidates"] = rows;
     json ex = json::array();
-    for (const auto& e : p.excluded) ex.push_back(json{{"offer", e.offer}, {"market", e.market}, {"reason", e.reason}});
+    for (const auto& e : p.excluded)
+        ex.push_back(json{{"offer", e.offer},
+                          {"market", e.market ? std::string(to_string(*e.market)) : std::string("*")},
+                          {"reason", e.reason}});
     base["excluded"] = ex;
     base["recommended"] = p.recommended ? json(*p.recommended + 1) : json(nullptr);
     base["deadline_confidence"] = deadline_confidence;

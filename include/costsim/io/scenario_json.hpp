@@ -69,6 +69,7 @@
 #include "costsim/io/speed_json.hpp"
 #include "costsim/io/trace_json.hpp"
 #include "costsim/models/trace.hpp"
+#include "costsim/pricing/offer_lookup.hpp"
 
 namespace costsim {
 
@@ -98,13 +99,13 @@ inline fast_hours hours_of(const json_cursor& c) { return to_fast_hours(c.durati
 inline hazard rate_of(const json_cursor& c) { return hazard(c.number(0, 1e6)); }
 
 inline interruption_spec parse_interruptions(const json_cursor& c) {
-    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file"});
+    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file", "proxy"});
     interruption_spec s;
     auto model = c["model"];
     s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
     auto only = [&](std::initializer_list<std::string_view> allowed) {
         for (const auto& [k, _] : c.value().items()) {
-            bool ok = k == "model" || k == "notice";
+            bool ok = k == "model" || k == "notice" || k == "proxy";
             for (auto a : allowed) ok = ok || a == k;
             if (!ok) c[k].fail("no \"" + k + "\" for the \"" + s.model + "\" model");
         }
@@ -153,6 +154,10 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
         if (auto r = c.optional("rate_per_hour")) s.rate = rate_of(*r);
     }
     if (auto n = c.optional("notice")) s.notice = hours_of(*n);
+    if (auto px = c.optional("proxy")) {
+        s.proxy = px->string();
+        if (s.proxy.empty()) px->fail("what the model is borrowed from, such as \"p3.2xlarge (V100) trace, 2023\"");
+    }
     return s;
 }
 
@@ -315,8 +320,9 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(c
         std::vector<std::string> ids;
         if (auto os = e.optional("offers")) {
             for (const auto& id : os->elements(true)) {
-                ids.push_back(id.string());
-                if (!cat.find(ids.back())) id.fail("an offer id of the scenario's catalog");
+                const offer_match m = find_offer(cat, id.string(), market_kind::spot);
+                if (!m.found) id.fail(unknown_offer_text(cat, id.string()));
+                ids.push_back(m.found->id);
             }
             spec.erase("offers");
         }
@@ -329,12 +335,14 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(c
 }  // namespace detail
 
 inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
-    p.expect_object({"offers", "markets", "policies", "checkpoint", "interruptions", "restart", "gpus"});
+    p.expect_object({"offers", "markets", "policies", "checkpoint", "interruptions", "restart", "gpus", "gpu_count",
+                     "allow_unknown_memory"});
     plan_spec r;
     if (auto os = p.optional("offers"))
         for (const auto& e : os->elements(true)) {
-            r.offers.push_back(e.string());
-            if (!s.offers.find(r.offers.back())) e.fail("an offer id of the scenario's catalog");
+            const offer_match m = find_offer(s.offers, e.string());
+            if (!m.found) e.fail(unknown_offer_text(s.offers, e.string()));
+            r.offers.push_back(m.found->id);
         }
     if (auto ms = p.optional("markets")) {
         r.markets.clear();
@@ -358,8 +366,18 @@ inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
             rs->fail(e.what());
         }
     }
-    if (auto g = p.optional("gpus"))
+    if (auto g = p.optional("gpus")) {
+        if (!s.scaling_efficiency)
+            g->fail(
+                "no \"gpus\" without the workload's \"scaling_efficiency\" (how much each extra GPU speeds the "
+                "job up; without it only one GPU of each offer is planned)");
         for (const auto& e : g->elements(true)) r.gpus.push_back(static_cast<int>(e.integer(1, 1024)));
+    }
+    if (auto n = p.optional("gpu_count")) {
+        if (p.has("gpus")) n->fail("no \"gpu_count\" beside \"gpus\" (one fixes the count, the other lists counts)");
+        r.gpu_count = static_cast<int>(n->integer(1, 1024));
+    }
+    if (auto u = p.optional("allow_unknown_memory")) r.allow_unknown_memory = u->boolean();
     if (auto ck = p.optional("checkpoint")) {
         ck->expect_object({"every", "cost"});
         for (const auto& e : (*ck)["every"].elements(true))
@@ -509,12 +527,14 @@ inline scenario parse_scenario(const json_cursor& c) {
         candidate k;
         k.pointer = cc.pointer();
         auto oid = cc["offer"];
-        const offer* o = s.offers.find(oid.string());
-        if (!o) {
-            std::string known;
-            for (const auto& x : s.offers.offers) known += (known.empty() ? "" : ", ") + x.id;
-            oid.fail("an offer id of the scenario (known: " + known + ")");
-        }
+        std::optional<market_kind> asked;
+        if (cc.has("market") && cc["market"].value().is_string()) try {
+                asked = parse_market_kind(cc["market"].string());
+            } catch (const value_error&) {
+                // the market is read, and refused, below
+            }
+        const offer* o = find_offer(s.offers, oid.string(), asked).found;
+        if (!o) oid.fail(unknown_offer_text(s.offers, oid.string()));
         k.offer_index = static_cast<std::size_t>(o - s.offers.offers.data());
         if (auto rt = s.runtime_on(*o)) {  // each offer runs at its own speed, from the best figure there is
             k.speedup = rt->speedup;

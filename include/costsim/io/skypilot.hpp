@@ -216,8 +216,10 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
         std::string zone = zones ? get("AvailabilityZone") : std::string(), region = get("Region");
         if (zone.empty() && region.empty())
             throw input_error(file, where("Region"), "a region or an availability zone");
-        of.region = zone.empty() ? region : zone;
-        of.id = o.provider + "/" + of.region + "/" + of.instance;
+        of.region = region.empty() ? zone : region;
+        of.zone = zone;
+        // The id names the zone where there is one: spot prices and capacity are per zone.
+        of.id = o.provider + "/" + (zone.empty() ? region : zone) + "/" + of.instance;
         std::string acc = get("AcceleratorName");
         auto count = number("AcceleratorCount", 1024);
         if (count && std::floor(*count) != *count)

@@ -29,9 +29,12 @@
 #pragma once
 
 #include <algorithm>
+#include <compare>
+#include <map>
 #include <optional>
-#include <sstream>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "costsim/engine/monte_carlo.hpp"
@@ -44,8 +47,12 @@ namespace costsim {
 // Interface
 // ---------------------------------------------------------------------------------------
 
+/// An offer, or one of its markets, the plan leaves out, and why. `market` is empty when
+/// every market of the offer is left out.
 struct excluded_offer {
-    std::string offer, market, reason;
+    std::string offer;
+    std::optional<market_kind> market;
+    std::string reason;
 };
 
 struct plan_row {
@@ -79,24 +86,44 @@ plan_result run_plan(const scenario& s, const mc_options& o);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
+namespace detail {
+std::vector<std::size_t> identical_groups(const scenario& s, const std::vector<bool>& planned);
+}  // namespace detail
+
 inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excluded) {
     scenario out = s;  // listed candidates already run at their offer's speed (scenario.hpp)
     if (!s.plan) return out;
     const plan_spec& p = *s.plan;
     const std::vector<std::string>& only = p.offers;
+    std::vector<bool> planned(s.offers.offers.size(), only.empty());
+    if (!only.empty()) {
+        std::map<std::string_view, std::size_t> index;
+        for (std::size_t i = 0; i < s.offers.offers.size(); ++i) index.emplace(s.offers.offers[i].id, i);
+        for (const auto& id : only)
+            if (auto it = index.find(id); it != index.end()) planned[it->second] = true;
+    }
+    const std::vector<std::size_t> group = detail::identical_groups(s, planned);
+    auto first_of_group = [&](std::size_t oi) { return group[oi] == oi; };
+    auto group_of = [&](std::size_t oi) {
+        std::vector<std::size_t> v;
+        for (std::size_t j = oi + 1; j < group.size(); ++j)
+            if (group[j] == oi) v.push_back(j);
+        return v;
+    };
     std::vector<policy_kind> policies = {policy_kind::spot_only};
     if (s.deadline) policies.push_back(policy_kind::deadline_fallback);
     if (p.policies) policies = *p.policies;
 
     for (std::size_t oi = 0; oi < s.offers.offers.size(); ++oi) {
         const offer& o = s.offers.offers[oi];
-        if (!only.empty() && std::find(only.begin(), only.end(), o.id) == only.end()) continue;
-        auto exclude = [&](const std::string& market, const std::string& why) {
+        if (!planned[oi]) continue;
+        auto exclude = [&](std::optional<market_kind> market, const std::string& why) {
             excluded.push_back({o.id, market, why});
         };
+        if (!first_of_group(oi)) continue;  // planned once, as the first offer of its group
         const auto runtime = s.runtime_on(o);
         if (!runtime) {
-            exclude("*",
+            exclude(std::nullopt,
                     "no runtime figure for " +
                         (o.gpus ? "GPU model \"" + o.gpus->model + "\"" : std::string("a CPU-only offer (\"cpu\")")) +
                         ": no measurement, published row or entry in the workload's \"speed\"");
@@ -106,17 +133,32 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         const interruption_spec* found = p.interruptions_for(o.id);
         const interruption_spec& intr = found ? *found : none;
         if (s.gpu_memory_gib && o.gpus && o.gpus->memory_gib && *o.gpus->memory_gib < *s.gpu_memory_gib) {
-            exclude("*", "the job needs " + format_quantity(*s.gpu_memory_gib) + " GiB of GPU memory; " +
-                             o.gpus->model + " has " + format_quantity(*o.gpus->memory_gib) + " GiB");
+            exclude(std::nullopt, "the job needs " + format_quantity(*s.gpu_memory_gib) + " GiB of GPU memory; " +
+                                      o.gpus->model + " has " + format_quantity(*o.gpus->memory_gib) + " GiB");
             continue;
         }
         if (s.gpu_memory_gib && !o.gpus) {
-            exclude("*", "the job needs a GPU with " + format_quantity(*s.gpu_memory_gib) + " GiB; the offer has none");
+            exclude(std::nullopt,
+                    "the job needs a GPU with " + format_quantity(*s.gpu_memory_gib) + " GiB; the offer has none");
+            continue;
+        }
+        if (s.gpu_memory_gib && !o.gpus->memory_gib && !p.allow_unknown_memory) {
+            exclude(std::nullopt, "the job needs " + format_quantity(*s.gpu_memory_gib) +
+                                      " GiB of GPU memory; the catalog does not say how much " + o.gpus->model +
+                                      " has (allow_unknown_memory / --allow-unknown-memory plans it anyway)");
             continue;
         }
         const int have = o.gpus ? o.gpus->count : 1;
+        if (p.gpu_count && have != *p.gpu_count) {
+            exclude(std::nullopt, "the job runs on " + std::to_string(*p.gpu_count) + " GPU" +
+                                      (*p.gpu_count > 1 ? "s" : "") + "; the offer has " + std::to_string(have) +
+                                      (o.gpus ? "" : " (no GPU)"));
+            continue;
+        }
         std::vector<int> counts{1};
-        if (s.scaling_efficiency) {
+        if (p.gpu_count) {
+            counts = {*p.gpu_count};
+        } else if (s.scaling_efficiency) {
             if (p.gpus.empty()) counts.push_back(have);
             for (int n : p.gpus)
                 if (n <= have) counts.push_back(n);
@@ -128,18 +170,22 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
             if (!o.has_market(m)) continue;
             const currency cur = o.market_currency(m);
             if (!(cur == s.in_currency) && !s.offers.rate(cur, s.in_currency)) {
-                exclude(std::string(to_string(m)), "no exchange rate from " + std::string(cur.code()) + " to " +
-                                                       std::string(s.in_currency.code()) + " in the catalog");
+                exclude(m, "no exchange rate from " + std::string(cur.code()) + " to " +
+                               std::string(s.in_currency.code()) + " in the catalog");
                 continue;
             }
             for (int n : counts) {
                 candidate base;
+                base.origin = candidate_origin::planned;
                 base.offer_index = oi;
+                base.identical_offers = group_of(oi);
                 base.market = m;
                 base.gpus_used = n;
-                base.speedup = runtime->speedup * (1.0 + (n - 1) * s.scaling_efficiency.value_or(0.0));
+                // With gpu_count the work is stated on that many GPUs: no scaling to apply.
+                const int scaled = p.gpu_count ? 1 : n;
+                base.speedup = runtime->speedup * (1.0 + (scaled - 1) * s.scaling_efficiency.value_or(0.0));
                 base.runtime = runtime->basis;
-                if (n > 1)
+                if (scaled > 1)
                     base.runtime.basis += "; " + std::to_string(n) + " GPUs at scaling efficiency " +
                                           format_quantity(*s.scaling_efficiency);
                 base.restart = p.restart;
@@ -162,7 +208,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 if (intervals.empty()) intervals.push_back(checkpoint_spec{});
                 for (policy_kind pol : policies) {
                     if (pol == policy_kind::deadline_fallback && !o.on_demand) {
-                        exclude("spot", "deadline_fallback needs an on-demand market to fall back to");
+                        exclude(market_kind::spot, "deadline_fallback needs an on-demand market to fall back to");
                         continue;
                     }
                     for (const auto& ckpt : intervals) {
@@ -176,8 +222,12 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         }
     }
     if (out.candidates.empty())
-        throw input_error(s.file, "/plan",
-                          "at least one candidate the catalog allows (all were excluded: see the reasons)");
+        throw input_error(
+            s.file, "/plan",
+            "at least one candidate the catalog allows (all " + std::to_string(excluded.size()) +
+                " offers or markets were left out" +
+                (excluded.empty() ? std::string(")")
+                                  : ", e.g. " + excluded.front().offer + ": " + excluded.front().reason + ")"));
     return out;
 }
 
@@ -185,15 +235,62 @@ namespace detail {
 // Candidates that would run the same campaign share one simulation: same offer, market,
 // policy, GPU speed-up and models, and the same *effective* checkpoint interval (an
 // interval at or beyond the work is no checkpoint at all, whichever rule chose it).
-inline std::string campaign_key(const scenario& s, const candidate& k) {
+// Listed candidates carry their own models: each is its own campaign (`listed`, its index).
+struct campaign_key {
+    std::size_t listed;  ///< planned: SIZE_MAX
+    std::size_t offer_index;
+    market_kind market;
+    policy_kind policy;
+    double speedup, every, cost;
+    auto operator<=>(const campaign_key&) const = default;
+};
+inline campaign_key campaign_key_of(const scenario& s, const candidate& k, std::size_t index) {
     const double work = to_fast_hours(s.work_of(k)).count();
     const bool ckpt = k.checkpoint.rule != checkpoint_rule::none && k.checkpoint.every.count() < work;
-    std::ostringstream key;
-    key.precision(17);
-    key << k.offer_index << '|' << static_cast<int>(k.market) << '|' << static_cast<int>(k.policy) << '|' << k.speedup
-        << '|' << (ckpt ? k.checkpoint.every.count() : -1.0) << '|' << (ckpt ? k.checkpoint.cost.count() : -1.0) << '|'
-        << k.pointer;  // listed candidates carry their own models: never merged with others
-    return key.str();
+    return {k.origin == candidate_origin::listed ? index : static_cast<std::size_t>(-1),
+            k.offer_index,
+            k.market,
+            k.policy,
+            k.speedup,
+            ckpt ? k.checkpoint.every.count() : -1.0,
+            ckpt ? k.checkpoint.cost.count() : -1.0};
+}
+
+// For each planned offer, the first planned offer identical to it for the job: same provider,
+// instance, GPUs (model, count, memory), constant prices of every market, billing rule and
+// planned interruption model. Offers with a price history, attached resources, fees,
+// egress tiers or a monthly market are their own group. group[i] == i marks the first.
+inline std::vector<std::size_t> identical_groups(const scenario& s, const std::vector<bool>& planned) {
+    using key = std::tuple<std::string, std::string, std::string, int, double, std::string, std::string, std::string,
+                           std::string, const interruption_spec*>;
+    auto price_text = [](const quoted_price& q) {
+        return to_decimal_string(q.amount.amount()) + " " + std::string(q.amount.currency_of().code()) + "/" +
+               std::to_string(static_cast<int>(q.per));
+    };
+    std::map<key, std::size_t> first;
+    std::vector<std::size_t> group(s.offers.offers.size());
+    for (std::size_t i = 0; i < s.offers.offers.size(); ++i) {
+        const offer& o = s.offers.offers[i];
+        group[i] = i;
+        const bool plain = o.attached.empty() && o.fees.empty() && o.egress.empty() && !o.monthly &&
+                           (!o.spot || std::holds_alternative<quoted_price>(o.spot->price));
+        if (!plain || !s.plan || !planned[i]) continue;
+        const std::string billing = o.billing.describe(market_kind::on_demand) + "|" +
+                                    (o.spot ? o.billing.describe(market_kind::spot) : std::string());
+        key k{o.provider,
+              o.instance,
+              o.gpus ? o.gpus->model : std::string(),
+              o.gpus ? o.gpus->count : 0,
+              o.gpus && o.gpus->memory_gib ? *o.gpus->memory_gib : -1.0,
+              o.on_demand ? price_text(o.on_demand->price) : std::string(),
+              o.spot ? price_text(std::get<quoted_price>(o.spot->price)) : std::string(),
+              billing,
+              o.estimate ? "estimate" : "",
+              s.plan->interruptions_for(o.id)};
+        auto [it, fresh] = first.try_emplace(std::move(k), i);
+        if (!fresh) group[i] = it->second;
+    }
+    return group;
 }
 }  // namespace detail
 
@@ -204,16 +301,12 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
     scenario distinct = r.expanded;
     distinct.candidates.clear();
     std::vector<std::size_t> which(r.expanded.candidates.size());
-    std::vector<std::string> keys;
+    std::map<detail::campaign_key, std::size_t> keys;
     for (std::size_t i = 0; i < r.expanded.candidates.size(); ++i) {
         const candidate& k = r.expanded.candidates[i];
-        const std::string key = k.pointer == "/plan" ? detail::campaign_key(s, k) : k.pointer + "#" + std::to_string(i);
-        auto it = std::find(keys.begin(), keys.end(), key);
-        which[i] = static_cast<std::size_t>(it - keys.begin());
-        if (it == keys.end()) {
-            keys.push_back(key);
-            distinct.candidates.push_back(k);
-        }
+        auto [it, fresh] = keys.try_emplace(detail::campaign_key_of(s, k, i), distinct.candidates.size());
+        which[i] = it->second;
+        if (fresh) distinct.candidates.push_back(k);
     }
     const simulation_result shared = simulate(distinct, o);
     r.simulation = shared;

@@ -84,6 +84,9 @@ struct billing_spec {
 
 struct offer {
     std::string id, provider, region, instance;
+    /// The availability zone within `region`, where the offer is sold per zone (AWS zone ids
+    /// such as "use1-az6", Runpod's "US-TX-3"); empty where it is sold per region.
+    std::string zone;
     std::optional<gpu_spec> gpus;
     std::optional<int> vcpus;
     std::optional<double> memory_gib;

@@ -1,0 +1,223 @@
+// costsim/workflow/quick_plan.hpp — "my job takes 10 h on one A100-80GB": a plan asked with
+// flags instead of a scenario file.
+//
+// quick_scenario() builds the same typed scenario a `costsim.scenario/v1` file would, by
+// writing that document and reading it with the one reader (io/scenario_json.hpp), so every
+// check a file gets applies; then it narrows the plan to the offers the flags select.
+//
+// The job: `work` on `gpus` GPUs of `gpu.front()` (a figure the user states, so its source is
+// `measured`, with that basis). Further GPU models in `gpu` ("all": every model the speed
+// table has) are planned at the speed table's ratio to the first, each ratio named. Without
+// `gpu`, the work is at the speed table's reference model and every offer with a figure is
+// planned. The job runs on exactly `gpus` GPUs of an offer (plan_spec::gpu_count): an 8-GPU
+// instance is not planned for a 1-GPU job, since it bills all eight.
+//
+// Stated defaults (each printed with the plan): spot runs checkpoint at Young's interval,
+// a checkpoint costing 1 min; no start-up or restart overhead unless given; spot
+// interruptions are resampled from the bundled p3.2xlarge (V100) trace of us-east-1a,
+// February 2023 — a PROXY for every 2026 spot offer — with AWS's 2 min notice.
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "costsim/io/scenario_json.hpp"
+#include "costsim/io/speed_json.hpp"
+#include "costsim/pricing/offer_lookup.hpp"
+
+namespace costsim {
+
+// ---------------------------------------------------------------------------------------
+// Interface
+// ---------------------------------------------------------------------------------------
+
+struct quick_job {
+    usec work{0};
+    std::vector<std::string> gpu;  ///< first: the GPU the work is stated on; "all": every model with a figure
+    int gpus = 1;
+    std::optional<double> memory_gib;
+    std::optional<usec> deadline;
+    std::vector<market_kind> markets{market_kind::on_demand, market_kind::spot};
+    std::vector<std::string> clouds;  ///< providers (empty: all)
+    std::string region;               ///< ECMAScript regex on region, zone or id (empty: all)
+    bool allow_unknown_memory = false;
+    usec checkpoint_cost = std::chrono::minutes(1);
+    usec restart_overhead{0};
+    std::string catalog, speed, proxy_trace;  ///< files (the CLI gives the bundled ones)
+};
+
+/// The plan's proxy spot model, named for the output.
+inline constexpr std::string_view quick_proxy_name =
+    "PROXY: AWS p3.2xlarge (1x V100) spot trace, us-east-1a, 2023-02-15 (Can't Be Late, NSDI '24), for every spot "
+    "offer";
+
+/// The scenario the flags describe; input_error naming the flag ("command line", "--gpu")
+/// for a flag that selects nothing or names what the catalog or speed table lacks.
+scenario quick_scenario(const quick_job& q);
+
+/// "40GiB", "40GB" (taken as GiB, as the catalogs use), "80gib": GiB; value_error otherwise.
+double parse_memory_gib(std::string_view text);
+
+// ---------------------------------------------------------------------------------------
+// Implementation
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+inline std::string lower(std::string_view s) {
+    std::string r(s);
+    for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return r;
+}
+}  // namespace detail
+
+inline double parse_memory_gib(std::string_view text) {
+    std::string t = detail::lower(text);
+    std::size_t unit = t.size();
+    for (const char* u : {"gib", "gb"})
+        if (t.size() > std::string_view(u).size() && t.ends_with(u)) {
+            unit = t.size() - std::string_view(u).size();
+            break;
+        }
+    const std::string num = t.substr(0, unit);
+    bool ok = unit < t.size() && !num.empty();
+    for (char c : num) ok = ok && ((c >= '0' && c <= '9') || c == '.');
+    if (!ok) throw value_error("a GPU memory with its unit, such as 40GiB, got \"" + std::string(text) + "\"");
+    const double v = std::stod(num);
+    if (!(v > 0 && v <= 1e6))
+        throw value_error("a GPU memory above 0, such as 40GiB, got \"" + std::string(text) + "\"");
+    return v;
+}
+
+inline scenario quick_scenario(const quick_job& q) {
+    auto flag_error = [](const char* flag, const std::string& what) { return input_error("command line", flag, what); };
+    if (q.work.count() <= 0) throw flag_error("--work", "a positive amount of work such as 10h");
+    if (q.gpus < 1) throw flag_error("--gpus", "a GPU count of at least 1");
+    const speed_table table = load_speed_table(q.speed);
+    // The GPU the work is stated on, and the models to plan (empty: every model with a figure).
+    const bool all = q.gpu.empty() || std::find(q.gpu.begin(), q.gpu.end(), "all") != q.gpu.end();
+    std::string stated_on = q.gpu.empty() || q.gpu.front() == "all" ? table.reference : q.gpu.front();
+
+    json doc{{"schema", std::string(scenario_schema)},
+             {"name", "quick plan"},
+             {"currency", "USD"},
+             {"catalog", q.catalog},
+             {"plan",
+              {{"restart", {{"billed", false}, {"overhead", format_duration(q.restart_overhead)}}},
+               {"gpu_count", q.gpus},
+               {"allow_unknown_memory", q.allow_unknown_memory}}}};
+    json markets = json::array();
+    for (market_kind m : q.markets) markets.push_back(std::string(to_string(m)));
+    doc["plan"]["markets"] = markets;
+    const bool spot = std::find(q.markets.begin(), q.markets.end(), market_kind::spot) != q.markets.end();
+    if (spot) {
+        doc["plan"]["checkpoint"] = {{"cost", format_duration(q.checkpoint_cost)}, {"every", {"young"}}};
+        doc["plan"]["interruptions"] = {{"model", "trace_fit"},
+                                        {"file", q.proxy_trace},
+                                        {"notice", "2m"},
+                                        {"proxy", std::string(quick_proxy_name.substr(7))}};
+    }
+    if (q.deadline) doc["deadline"] = format_duration(*q.deadline);
+    json wl{{"name", format_duration(q.work) + " on " + std::to_string(q.gpus) + "x " + stated_on},
+            {"work", format_duration(q.work)},
+            {"work_basis",
+             {{"source", "measured"},
+              {"basis", "your figure: " + format_duration(q.work) + " on " + std::to_string(q.gpus) + "x " + stated_on +
+                            " (--work, --gpu)"}}}};
+    if (q.memory_gib) wl["gpu_memory_gib"] = *q.memory_gib;
+    doc["workload"] = wl;
+    scenario s = parse_scenario(json_cursor(doc, "command line"));
+
+    // Speeds relative to the GPU the work is stated on, each ratio named.
+    const gpu_speed* base = table.find(stated_on);
+    std::vector<std::string> models;  // the models to plan (empty: all with a figure)
+    if (!all) {
+        for (const auto& g : q.gpu) {
+            bool sold = std::any_of(s.offers.offers.begin(), s.offers.offers.end(), [&](const offer& o) {
+                return o.gpus && detail::lower(o.gpus->model) == detail::lower(g);
+            });
+            if (!sold) {
+                std::vector<std::string> known;
+                for (const auto& o : s.offers.offers)
+                    if (o.gpus && std::find(known.begin(), known.end(), o.gpus->model) == known.end())
+                        known.push_back(o.gpus->model);
+                std::sort(known.begin(), known.end(), [&](const std::string& a, const std::string& b) {
+                    return detail::edit_distance(a, g) < detail::edit_distance(b, g);
+                });
+                std::string near;
+                for (std::size_t i = 0; i < known.size() && i < 5; ++i) near += (i ? ", " : "") + known[i];
+                throw flag_error("--gpu",
+                                 "a GPU model the catalog sells (\"" + g + "\" is none; did you mean " + near + "?)");
+            }
+            for (const auto& o : s.offers.offers)
+                if (o.gpus && detail::lower(o.gpus->model) == detail::lower(g)) {
+                    if (&g == &q.gpu.front()) stated_on = o.gpus->model;  // the catalog's spelling
+                    if (std::find(models.begin(), models.end(), o.gpus->model) == models.end())
+                        models.push_back(o.gpus->model);
+                    break;
+                }
+        }
+        base = table.find(stated_on);
+    }
+    const bool one_model = !all && models.size() == 1;
+    if (!one_model && !base)
+        throw flag_error("--gpu", "a GPU model with a figure in the speed table " + table.name + " to convert the " +
+                                      "work to other GPUs (\"" + stated_on + "\" has none; give only that GPU)");
+    s.speed.clear();
+    if (one_model) {
+        s.speed.push_back({stated_on, 1.0, s.work_basis});
+    } else {
+        for (const auto& g : table.speeds) {
+            if (!all && std::find(models.begin(), models.end(), g.model) == models.end()) continue;
+            if (g.model == stated_on) {
+                s.speed.push_back({g.model, 1.0, s.work_basis});
+                continue;
+            }
+            runtime_basis b{weakest(g.basis.source, base->basis.source),
+                            g.model + " " + format_quantity(g.value) + " / " + stated_on + " " +
+                                format_quantity(base->value) + " in " + table.name + " (" + g.basis.basis + ")"};
+            s.speed.push_back({g.model, g.value / base->value, std::move(b)});
+        }
+        for (const auto& m : models)
+            if (!table.find(m))
+                throw flag_error(
+                    "--gpu", "GPU models with a figure in the speed table " + table.name + " (\"" + m + "\" has none)");
+    }
+
+    // The offers the flags select.
+    std::optional<std::regex> where;
+    if (!q.region.empty()) try {
+            where.emplace(q.region, std::regex::ECMAScript | std::regex::icase);
+        } catch (const std::regex_error& e) {
+            throw flag_error("--region",
+                             "a regular expression, such as \"^us-\" (\"" + q.region + "\": " + e.what() + ")");
+        }
+    std::vector<std::string> chosen;
+    for (const auto& o : s.offers.offers) {
+        if (!q.clouds.empty() && std::find(q.clouds.begin(), q.clouds.end(), o.provider) == q.clouds.end()) continue;
+        if (where && !std::regex_search(o.region, *where) && !std::regex_search(o.zone, *where) &&
+            !std::regex_search(o.id, *where))
+            continue;
+        if (!o.gpus) continue;
+        if (!all && std::find(models.begin(), models.end(), o.gpus->model) == models.end()) continue;
+        if (all &&
+            !std::any_of(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == o.gpus->model; }))
+            continue;
+        chosen.push_back(o.id);
+    }
+    for (const auto& c : q.clouds)
+        if (std::none_of(s.offers.offers.begin(), s.offers.offers.end(),
+                         [&](const offer& o) { return o.provider == c; }))
+            throw flag_error("--cloud", "a cloud of the catalog (\"" + c + "\" is none)");
+    if (chosen.empty())
+        throw flag_error(q.region.empty() ? "--gpu" : "--region",
+                         "flags that select at least one offer of the catalog (none is left: see costsim offers)");
+    s.plan->offers = std::move(chosen);
+    return s;
+}
+
+}  // namespace costsim

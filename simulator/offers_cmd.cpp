@@ -1,0 +1,252 @@
+// simulator/offers_cmd.cpp — `costsim offers`: the catalog browsed, filtered and sorted by price.
+//
+// One row per offer: GPU model, count and memory, the on-demand, spot (and monthly) price,
+// the billing rule and the date of the prices. Sorted by the price of --market (default
+// on-demand), cheapest first; offers without that price last. A spot price above the
+// on-demand one is flagged (such rows look swapped at the source; plan leaves them out of
+// spot only if the scenario says so).
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "costsim/io/catalog_json.hpp"
+#include "costsim/pricing/offer_lookup.hpp"
+#include "text.hpp"
+
+namespace costsim::cli {
+
+namespace {
+
+std::vector<std::string> split(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t a = 0;
+    while (a <= s.size()) {
+        std::size_t b = s.find(',', a);
+        if (b == std::string::npos) b = s.size();
+        if (b > a) out.push_back(s.substr(a, b - a));
+        a = b + 1;
+    }
+    return out;
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+struct row {
+    const offer* o;
+    std::optional<double> od, spot, monthly;  // per hour in the offer's currency; monthly per month
+    double key;
+};
+
+std::string money_cell(const std::optional<double>& v, const offer& o, market_kind m) {
+    if (!v) return "-";
+    const std::string cur(o.market_currency(m).code());
+    return fmt::format("{:.4g}", *v) + (cur == "USD" ? "" : " " + cur);
+}
+
+std::string fit(const std::string& s, std::size_t w) {
+    if (s.size() <= w || w < 4) return s;
+    return s.substr(0, w / 2 - 1) + "~" + s.substr(s.size() - (w - w / 2));
+}
+
+}  // namespace
+
+int run_offers(const offers_args& a) {
+    const std::string file = a.catalog.empty() ? find_share_dir() + "/pricing_data/gpu_cloud_2026.json" : a.catalog;
+    const catalog cat = load_catalog(file);
+    std::optional<market_kind> market;
+    if (!a.market.empty()) try {
+            market = parse_market_kind(a.market);
+        } catch (const value_error& e) {
+            throw input_error("command line", "--market", e.what());
+        }
+    std::optional<double> max_price;
+    if (!a.max_price.empty()) try {
+            max_price = to_double(parse_decimal(a.max_price));
+        } catch (const value_error& e) {
+            throw input_error("command line", "--max-price",
+                              std::string(e.what()) + " (a price per hour, such as 2.5)");
+        }
+    if ((a.json || a.csv) && a.all)
+        throw input_error("command line", "--all", "the table (--json and --csv carry every row)");
+    std::optional<std::regex> where;
+    if (!a.region.empty()) try {
+            where.emplace(a.region, std::regex::ECMAScript | std::regex::icase);
+        } catch (const std::regex_error& e) {
+            throw input_error("command line", "--region",
+                              "a regular expression, such as \"^us-\" (\"" + a.region + "\": " + e.what() + ")");
+        }
+    const std::vector<std::string> gpus = split(lower(a.gpu)), clouds = split(a.cloud);
+    for (const auto& c : clouds)
+        if (std::none_of(cat.offers.begin(), cat.offers.end(), [&](const offer& o) { return o.provider == c; }))
+            throw input_error("command line", "--cloud",
+                              "a provider of catalog \"" + cat.name + "\" (\"" + c + "\" is none)");
+    for (const auto& g : gpus)
+        if (std::none_of(cat.offers.begin(), cat.offers.end(),
+                         [&](const offer& o) { return o.gpus && lower(o.gpus->model) == g; }))
+            throw input_error(
+                "command line", "--gpu",
+                "a GPU model of catalog \"" + cat.name + "\" (\"" + g + "\" is none; `costsim offers` lists them)");
+
+    const market_kind by = market.value_or(market_kind::on_demand);
+    std::vector<row> rows;
+    for (const auto& o : cat.offers) {
+        if (!gpus.empty() && (!o.gpus || std::find(gpus.begin(), gpus.end(), lower(o.gpus->model)) == gpus.end()))
+            continue;
+        if (!clouds.empty() && std::find(clouds.begin(), clouds.end(), o.provider) == clouds.end()) continue;
+        if (where && !std::regex_search(o.region, *where) && !std::regex_search(o.zone, *where) &&
+            !std::regex_search(o.id, *where))
+            continue;
+        if (market && !o.has_market(*market)) continue;
+        row r{&o, detail::listed_hourly(o, market_kind::on_demand), detail::listed_hourly(o, market_kind::spot),
+              std::nullopt, 0};
+        if (o.monthly && o.monthly->price.per == price_unit::month)
+            r.monthly = to_double(o.monthly->price.amount.amount());
+        const std::optional<double> sort_by = by == market_kind::on_demand ? r.od
+                                              : by == market_kind::spot    ? r.spot
+                                                                           : detail::listed_hourly(o, by);
+        r.key = sort_by.value_or(std::numeric_limits<double>::infinity());
+        if (max_price && !(sort_by && *sort_by <= *max_price)) continue;
+        rows.push_back(r);
+    }
+    if (rows.empty())
+        throw input_error("command line", a.gpu.empty() ? "--region" : "--gpu",
+                          "filters that match at least one offer of catalog \"" + cat.name + "\" (none does)");
+    std::stable_sort(rows.begin(), rows.end(), [](const row& x, const row& y) { return x.key < y.key; });
+
+    const std::string as_of = format_date(cat.as_of);
+    if (a.json) {
+        json list = json::array();
+        for (const auto& r : rows) {
+            const offer& o = *r.o;
+            json j{{"id", o.id},
+                   {"provider", o.provider},
+                   {"region", o.region},
+                   {"zone", o.zone},
+                   {"instance", o.instance}};
+            j["gpu"] = o.gpus ? json(o.gpus->model) : json(nullptr);
+            j["gpus"] = o.gpus ? o.gpus->count : 0;
+            j["gpu_memory_gib"] = o.gpus && o.gpus->memory_gib ? json(*o.gpus->memory_gib) : json(nullptr);
+            for (market_kind m : {market_kind::on_demand, market_kind::spot, market_kind::monthly}) {
+                const std::string k(to_string(m));
+                if (!o.has_market(m)) {
+                    j[k] = nullptr;
+                    continue;
+                }
+                if (m == market_kind::spot && !std::holds_alternative<quoted_price>(o.spot->price)) {
+                    j[k] = {{"history", true}, {"per_hour_latest", *r.spot}};
+                    continue;
+                }
+                const quoted_price& q = m == market_kind::on_demand ? o.on_demand->price
+                                        : m == market_kind::monthly ? o.monthly->price
+                                                                    : std::get<quoted_price>(o.spot->price);
+                j[k] = {{"amount", to_decimal_string(q.amount.amount())},
+                        {"currency", std::string(q.amount.currency_of().code())},
+                        {"per", std::string(to_string(q.per))}};
+            }
+            j["spot_above_on_demand"] = r.spot && r.od && *r.spot > *r.od;
+            j["billing"] =
+                o.billing.describe(o.monthly && !o.on_demand ? market_kind::monthly : market_kind::on_demand);
+            j["prices_as_of"] = as_of;
+            list.push_back(j);
+        }
+        json out{{"catalog", cat.name},
+                 {"file", file},
+                 {"as_of", as_of},
+                 {"source", cat.source},
+                 {"sorted_by", std::string(to_string(by))},
+                 {"offers", list}};
+        std::cout << out.dump() << "\n" << std::flush;
+        return 0;
+    }
+    if (a.csv) {
+        std::string out =
+            "id,provider,region,zone,instance,gpu,gpus,gpu_memory_gib,on_demand_per_hour,spot_per_hour,"
+            "monthly,currency,spot_above_on_demand,billing,prices_as_of\n";
+        auto field = [](const std::string& s) {
+            if (s.find_first_of(",\"\n") == std::string::npos) return s;
+            std::string q = "\"";
+            for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+            return q + "\"";
+        };
+        auto num = [](const std::optional<double>& v) { return v ? fmt::format("{}", *v) : std::string(); };
+        for (const auto& r : rows) {
+            const offer& o = *r.o;
+            const market_kind m = o.on_demand ? market_kind::on_demand
+                                  : o.spot    ? market_kind::spot
+                                              : market_kind::monthly;
+            out += fmt::format(
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", field(o.id), field(o.provider), field(o.region),
+                field(o.zone), field(o.instance), field(o.gpus ? o.gpus->model : ""), o.gpus ? o.gpus->count : 0,
+                o.gpus && o.gpus->memory_gib ? fmt::format("{}", *o.gpus->memory_gib) : "", num(r.od), num(r.spot),
+                num(r.monthly), o.market_currency(m).code(), r.spot && r.od && *r.spot > *r.od ? "true" : "false",
+                field(o.billing.describe(o.on_demand ? market_kind::on_demand : m)), as_of);
+        }
+        std::cout << out << std::flush;
+        return 0;
+    }
+    const bool monthly = std::any_of(rows.begin(), rows.end(), [](const row& r) { return r.monthly.has_value(); });
+    std::vector<text_table::column> cols{{"offer", align::left},        {"GPU", align::left},
+                                         {"n", align::right},           {"GiB", align::right},
+                                         {"on-demand/h", align::right}, {"spot/h", align::right}};
+    if (monthly) cols.push_back({"monthly", align::right});
+    cols.push_back({"billing", align::left});
+    const std::size_t shown = a.all ? rows.size() : std::min(a.top, rows.size());
+    bool flagged = false;
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < shown; ++i) width = std::max(width, rows[i].o->id.size());
+    std::string table;
+    for (;;) {
+        text_table t(cols);
+        for (std::size_t i = 0; i < shown; ++i) {
+            const row& r = rows[i];
+            const offer& o = *r.o;
+            const bool above = r.spot && r.od && *r.spot > *r.od;
+            flagged = flagged || above;
+            std::vector<std::string> c{fit(o.id, width),
+                                       o.gpus ? o.gpus->model : "-",
+                                       o.gpus ? std::to_string(o.gpus->count) : "-",
+                                       o.gpus && o.gpus->memory_gib ? fmt::format("{:g}", *o.gpus->memory_gib) : "?",
+                                       money_cell(r.od, o, market_kind::on_demand),
+                                       money_cell(r.spot, o, market_kind::spot) + (above ? "!" : "")};
+            if (monthly) c.push_back(money_cell(r.monthly, o, market_kind::monthly));
+            c.push_back(o.billing.describe(o.on_demand ? market_kind::on_demand
+                                           : o.spot    ? market_kind::spot
+                                                       : market_kind::monthly));
+            t.add(std::move(c));
+        }
+        table = t.render();
+        std::size_t widest = 0;
+        for (std::size_t x = 0, y; x < table.size(); x = y + 1) {
+            y = table.find('\n', x);
+            widest = std::max(widest, y - x);
+        }
+        if (widest <= 120 || width <= 16) break;
+        width -= std::min(width - 16, widest - 120);
+    }
+    std::string out = bold(fmt::format("costsim offers: {} of {} offers of {}, prices as of {}, by {} price",
+                                       rows.size(), cat.offers.size(), cat.name, as_of, to_string(by))) +
+                      "\n\n" + table;
+    if (shown < rows.size()) out += fmt::format("  ... {} more (--top N, --all, --json, --csv)\n", rows.size() - shown);
+    out +=
+        "  n: GPUs per offer; GiB: memory per GPU (? = the catalog does not say); prices per hour in USD unless "
+        "named.\n";
+    if (flagged)
+        out +=
+            "  !: the spot price is above the on-demand price (swapped at the source?); check before relying on "
+            "it.\n";
+    std::cout << out << std::flush;
+    return 0;
+}
+
+}  // namespace costsim::cli

@@ -1,7 +1,9 @@
 // simulator/breakeven_cmd.cpp — `costsim breakeven`: dedicated vs hourly, GPU vs CPU.
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
@@ -13,7 +15,7 @@ namespace {
 // An offer named by a flag (--monthly, --hourly, --gpu, --cpu): its id, or a region-level id.
 const offer& offer_of(const catalog& cat, const char* flag, const std::string& id) {
     if (const offer* o = costsim::find_offer(cat, id).found) return *o;
-    throw input_error("command line", flag, unknown_offer_text(cat, id));
+    throw input_error(cat.file, "/offers", unknown_offer_text(cat, id) + " (" + flag + ")");
 }
 }  // namespace
 
@@ -84,6 +86,22 @@ int run_breakeven(const breakeven_args& a) {
     }
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim breakeven`: its options, registered on the app; run when named.
+command add_breakeven(CLI::App& app) {
+    auto be = std::make_shared<breakeven_args>();
+    auto* breakeven =
+        app.add_subcommand("breakeven", "dedicated vs hourly utilisation, or GPU vs CPU throughput ratio");
+    breakeven->add_option("--catalog", be->catalog, "costsim.catalog/v1 file")->required();
+    breakeven->add_option("--monthly", be->monthly, "monthly (dedicated) offer id");
+    breakeven->add_option("--hourly", be->hourly, "hourly offer id to compare it with");
+    breakeven->add_option("--months", be->months, "commitment in months (default 12)")->check(CLI::Range(1, 1200));
+    breakeven->add_option("--gpu", be->gpu, "GPU offer id");
+    breakeven->add_option("--cpu", be->cpu, "CPU offer id to compare it with");
+    breakeven->add_option("--currency", be->currency, "comparison currency (default USD)");
+    breakeven->add_flag("--json", be->json, "one JSON object");
+    return {breakeven, [be] { return run_breakeven(*be); }};
 }
 
 }  // namespace costsim::cli

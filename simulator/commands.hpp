@@ -1,11 +1,13 @@
 // simulator/commands.hpp — the costsim subcommands: thin shells over include/costsim.
 //
-// Each command parses nothing itself (main.cpp does, with CLI11), calls the library,
-// and renders text or JSON. Output is composed in full before anything is printed, so
-// a failure never leaves half an output behind.
+// Each command registers its own options on the CLI11 app (add_X in X_cmd.cpp), calls the
+// library when the command line names it, and renders text or JSON; main.cpp only parses
+// and dispatches, and says every command's errors the one way (run_command). Output is composed in full before anything
+// is printed, so a failure never leaves half an output behind.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,7 +21,32 @@ struct plan_result;
 struct validation_options;
 }  // namespace costsim
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace costsim::cli {
+
+/// A subcommand: registered on the app by its own *_cmd.cpp, run when the command line
+/// names it.
+struct command {
+    CLI::App* app;
+    std::function<int()> run;
+};
+command add_quote(CLI::App& app);
+command add_simulate(CLI::App& app);
+command add_plan(CLI::App& app);
+command add_offers(CLI::App& app);
+command add_breakeven(CLI::App& app);
+command add_report(CLI::App& app);
+command add_replay(CLI::App& app);
+command add_trace_stats(CLI::App& app);
+command add_import(CLI::App& app);
+command add_validate(CLI::App& app);
+command add_demo(CLI::App& app);
+/// Runs a command: an error about the input is one line on stderr and exit 2; anything
+/// else, "internal error" and exit 1. The one place errors become messages.
+int run_command(const std::function<int()>& run);
 
 struct quote_args {
     std::string catalog, offer, market, duration, start, currency, egress_gb;

@@ -5,8 +5,10 @@
 // ranked by expected cost with a recommendation and the command for the full report.
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
@@ -66,6 +68,18 @@ int run_demo(const demo_args& a) {
         scenario_file);
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim demo`: its options, registered on the app; run when named.
+command add_demo(CLI::App& app) {
+    auto d = std::make_shared<demo_args>();
+    auto* demo = app.add_subcommand("demo", "the bundled default: the BiLSTM study's job planned on every offer");
+    demo->add_option("--scenario", d->scenario, "another scenario to plan (default: the bundled BiLSTM study)");
+    demo->add_option("--trials", d->trials, "trials per candidate (default 5000)")
+        ->check(CLI::Range(1ULL, 100000000ULL));
+    demo->add_option("--seed", d->seed, "seed (default 1)");
+    demo->add_flag("--json", d->json, "JSON instead of a table");
+    return {demo, [d] { return run_demo(*d); }};
 }
 
 }  // namespace costsim::cli

@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/io/aws_price_history.hpp"
@@ -97,6 +100,29 @@ int run_import(const import_args& a) {
     }
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim import`: its options, registered on the app; run when named.
+command add_import(CLI::App& app) {
+    auto im = std::make_shared<import_args>();
+    auto* import =
+        app.add_subcommand("import", "convert real price data: skypilot CSV | aws-price-history | aws-spot-advisor");
+    import->add_option("format", im->format, "skypilot | aws-price-history | aws-spot-advisor")
+        ->required()
+        ->check(CLI::IsMember({"skypilot", "aws-price-history", "aws-spot-advisor"}));
+    import
+        ->add_option("file", im->files,
+                     "the file to read; skypilot: one or more, each FILE (the cloud is --provider) or PROVIDER=FILE "
+                     "(e.g. aws=aws.csv lambda=lambda.csv), all into one catalog")
+        ->required();
+    import->add_option("--provider", im->provider, "skypilot: the cloud a FILE without PROVIDER= lists (default aws)");
+    import->add_option("--as-of", im->as_of, "catalog date YYYY-MM-DD (default: the first file's modification date)");
+    import->add_option("--name", im->name, "catalog name (default: from the file name)");
+    import->add_option("--source", im->source, "skypilot: the catalog's source (default: the files)");
+    import->add_option("--region", im->region, "aws-spot-advisor: only this region");
+    import->add_option("--os", im->os, "aws-spot-advisor: only this OS (Linux, Windows)");
+    import->add_option("--instance", im->instance, "aws-spot-advisor / aws-price-history: only this instance type");
+    return {import, [im] { return run_import(*im); }};
 }
 
 }  // namespace costsim::cli

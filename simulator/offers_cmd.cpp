@@ -9,12 +9,14 @@
 #include <cmath>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/io/catalog_json.hpp"
@@ -108,13 +110,13 @@ int run_offers(const offers_args& a) {
             !std::regex_search(o.id, *where))
             continue;
         if (market && !o.has_market(*market)) continue;
-        row r{&o, detail::listed_hourly(o, market_kind::on_demand), detail::listed_hourly(o, market_kind::spot),
+        row r{&o, listed_price_per_hour(o, market_kind::on_demand), listed_price_per_hour(o, market_kind::spot),
               std::nullopt, 0};
         if (o.monthly && o.monthly->price.per == price_unit::month)
             r.monthly = to_double(o.monthly->price.amount.amount());
         const std::optional<double> sort_by = by == market_kind::on_demand ? r.od
                                               : by == market_kind::spot    ? r.spot
-                                                                           : detail::listed_hourly(o, by);
+                                                                           : listed_price_per_hour(o, by);
         r.key = sort_by.value_or(std::numeric_limits<double>::infinity());
         if (max_price && !(sort_by && *sort_by <= *max_price)) continue;
         rows.push_back(r);
@@ -247,6 +249,24 @@ int run_offers(const offers_args& a) {
             "it.\n";
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim offers`: its options, registered on the app; run when named.
+command add_offers(CLI::App& app) {
+    auto of = std::make_shared<offers_args>();
+    auto* offers = app.add_subcommand("offers", "the catalog browsed: offers filtered and sorted by price");
+    offers->add_option("--catalog", of->catalog, "catalog (default the bundled 2026 one)");
+    offers->add_option("--gpu", of->gpu, "GPU models, comma-separated (e.g. H100,H100-SXM)");
+    offers->add_option("--cloud", of->cloud, "providers, comma-separated (e.g. aws,lambda)");
+    offers->add_option("--region", of->region, "regular expression on region, zone or offer id");
+    offers->add_option("--market", of->market, "only offers with this market (on_demand, spot, monthly); sorts by it");
+    offers->add_option("--max-price", of->max_price, "at most this price per hour in the sorting market (decimal)");
+    offers->add_option("--top", of->top, "rows of the table (default 40; --json and --csv: all)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
+    offers->add_flag("--all", of->all, "every matching offer in the table");
+    auto* offers_json = offers->add_flag("--json", of->json, "one JSON object");
+    offers->add_flag("--csv", of->csv, "one CSV row per offer")->excludes(offers_json);
+    return {offers, [of] { return run_offers(*of); }};
 }
 
 }  // namespace costsim::cli

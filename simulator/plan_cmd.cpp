@@ -4,12 +4,15 @@
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
 #include "costsim/workflow/quick_plan.hpp"
+#include "progress.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {
@@ -142,18 +145,23 @@ std::string render_runtime_summary(const plan_result& p) {
 
 std::string render_spot_summary(const plan_result& p) {
     const scenario& s = p.expanded;
-    std::vector<std::string> models;
+    std::vector<std::pair<std::string, std::vector<std::string>>> models;  // each model, the offers using it
     for (const auto& row : p.rows) {
         const candidate& k = s.candidates[row.candidate_index];
         if (k.market != market_kind::spot) continue;
-        std::string d = describe(k.interruptions);
-        if (std::find(models.begin(), models.end(), d) == models.end()) models.push_back(d);
+        const std::string d = describe(k.interruptions), id = s.offer_of(k).id;
+        auto it = std::find_if(models.begin(), models.end(), [&](const auto& m) { return m.first == d; });
+        if (it == models.end()) it = models.insert(models.end(), {d, {}});
+        if (std::find(it->second.begin(), it->second.end(), id) == it->second.end()) it->second.push_back(id);
     }
     if (models.empty()) return {};
     std::string out =
-        "  spot interruptions (risk: trace = fitted to a spot trace, which may be a proxy for the offer's "
-        "own risk):\n";
-    for (const auto& m : models) out += wrap(m, "    ");
+        "  spot interruptions (risk: trace = fitted to a spot trace, which may be a proxy for the offer's own risk):\n";
+    for (const auto& [model, ids] : models) {
+        std::string who = ids.front();
+        if (ids.size() > 1) who += fmt::format(" and {} other offer{}", ids.size() - 1, ids.size() > 2 ? "s" : "");
+        out += wrap(who + ": " + model, "    ");
+    }
     return out;
 }
 
@@ -432,12 +440,7 @@ scenario scenario_of(const plan_args& a) {
                                       name + " belongs to the quick mode without one)");
         scenario s = load_scenario(a.scenario);
         if (!a.deadline.empty()) {
-            const usec d = positive_duration("--deadline", a.deadline);
-            if (d < s.work)
-                throw input_error(
-                    "command line", "--deadline",
-                    "a deadline of at least the work (" + format_duration(s.work) + "), got \"" + a.deadline + "\"");
-            s.deadline = d;
+            s.deadline = positive_duration("--deadline", a.deadline);  // shorter than the work: nothing meets it
         }
         return s;
     }
@@ -463,10 +466,6 @@ scenario scenario_of(const plan_args& a) {
     q.catalog = a.catalog.empty() ? share + "/pricing_data/gpu_cloud_2026.json" : a.catalog;
     q.speed = a.speed.empty() ? share + "/pricing_data/gpu_speed_2026.json" : a.speed;
     q.proxy_trace = share + "/pricing_data/spot-traces/availability/1-node/aws-02-15-2023/us-east-1a_v100_1.json";
-    if (q.deadline && *q.deadline < q.work)
-        throw input_error(
-            "command line", "--deadline",
-            "a deadline of at least the work (" + format_duration(q.work) + "), got \"" + a.deadline + "\"");
     return quick_scenario(q);
 }
 
@@ -496,6 +495,8 @@ int run_plan(const plan_args& a) {
         o.first_round = 2000;
         o.max_trials = a.trials;
     }
+    progress_bar bar("plan");  // on a terminal, once the plan has run 2 s
+    o.progress = [&bar](double f) { bar(f); };
     plan_result p = [&] {
         try {
             return run_plan(s, o);
@@ -503,6 +504,7 @@ int run_plan(const plan_args& a) {
             throw input_error(a.scenario.empty() ? "command line" : a.scenario, "/plan", e.what());
         }
     }();
+    bar.clear();
     json j = to_json(p);
     std::string out = a.json ? j.dump() + "\n" : a.csv ? to_csv(p) : render_plan(p, {a.top, a.all, a.explain});
     if (!a.report.empty()) {
@@ -514,6 +516,51 @@ int run_plan(const plan_args& a) {
     }
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim plan`: its options, registered on the app; run when named.
+command add_plan(CLI::App& app) {
+    auto pl = std::make_shared<plan_args>();
+    auto* plan = app.add_subcommand(
+        "plan", "rank every candidate a scenario (or the job given as flags) allows; Pareto frontier; recommendation");
+    plan->add_option("scenario", pl->scenario, "costsim.scenario/v1 file (or the job as flags: --work, --gpu, ...)");
+    plan->add_option("--work", pl->work, "quick mode: the job's run time on --gpu, e.g. 10h");
+    plan->add_option("--gpu", pl->gpu,
+                     "quick mode: the GPU model the work is stated on (e.g. A100-80GB); more models, comma-separated, "
+                     "or \"all\", are planned at the speed table's ratio (default: its reference, every model)");
+    plan->add_option("--gpus", pl->gpus, "quick mode: the job runs on exactly N GPUs (default 1)")
+        ->check(CLI::Range(1, 1024))
+        ->each([=](const std::string&) { pl->gpus_given = true; });
+    plan->add_option("--memory", pl->memory, "quick mode: GPU memory the job needs per GPU, e.g. 40GiB");
+    plan->add_option("--market", pl->market, "quick mode: markets, comma-separated (default on_demand,spot)");
+    plan->add_option("--cloud", pl->cloud, "quick mode: providers, comma-separated (e.g. aws,lambda; default all)");
+    plan->add_option("--region", pl->region, "quick mode: regular expression on region, zone or offer id");
+    plan->add_option("--catalog", pl->catalog, "quick mode: catalog (default the bundled 2026 one)");
+    plan->add_option("--speed", pl->speed, "quick mode: relative speed table (default the bundled 2026 one)");
+    plan->add_option("--checkpoint-cost", pl->checkpoint_cost,
+                     "quick mode: time one spot checkpoint takes (default 1m)");
+    plan->add_option("--restart-overhead", pl->restart_overhead,
+                     "quick mode: start-up time billed at every (re)start (default 0s)");
+    plan->add_flag("--allow-unknown-memory", pl->allow_unknown_memory,
+                   "plan offers whose GPU memory the catalog does not give");
+    plan->add_option("--deadline", pl->deadline, "deadline (overrides the scenario's), e.g. 52h");
+    plan->add_option("--trials", pl->trials, "trials per candidate (default 20000; quick mode: to a 1 % interval)")
+        ->check(CLI::Range(1ULL, 100000000ULL))
+        ->each([=](const std::string&) { pl->trials_given = true; });
+    plan->add_option("--target-rel-ci", pl->target_rel_ci,
+                     "run each candidate until the 95 % CI half-width of its mean cost is below X of the mean")
+        ->check(CLI::Range(1e-6, 1.0));
+    plan->add_option("--top", pl->top, "rows of the table (default 15)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+        ->each([=](const std::string&) { pl->top_given = true; });
+    plan->add_flag("--all", pl->all, "every row of the table");
+    plan->add_flag("--explain", pl->explain, "every runtime basis, spot model and exclusion, per offer");
+    plan->add_option("--seed", pl->seed, "seed (default 1)");
+    plan->add_option("--threads", pl->threads, "worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+    plan->add_option("--report", pl->report, "also write the HTML report to this file");
+    auto* plan_json = plan->add_flag("--json", pl->json, "one JSON object");
+    plan->add_flag("--csv", pl->csv, "one CSV row per candidate")->excludes(plan_json);
+    return {plan, [pl] { return run_plan(*pl); }};
 }
 
 }  // namespace costsim::cli

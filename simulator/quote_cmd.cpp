@@ -1,7 +1,9 @@
 // simulator/quote_cmd.cpp — `costsim quote`: the exact invoice of one run.
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
@@ -74,7 +76,7 @@ int run_quote(const quote_args& a) {
     req.market = flag("--market", [&] { return parse_market_kind(a.market); });
     const offer_match found = find_offer(cat, a.offer, req.market);
     const offer* o = found.found;
-    if (!o) throw input_error("command line", "--offer", unknown_offer_text(cat, a.offer));
+    if (!o) throw input_error(a.catalog, "/offers", unknown_offer_text(cat, a.offer));
     if (!o->has_market(req.market)) {
         std::string have;
         for (auto m : {market_kind::on_demand, market_kind::spot, market_kind::monthly})
@@ -109,6 +111,23 @@ int run_quote(const quote_args& a) {
     }
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim quote`: its options, registered on the app; run when named.
+command add_quote(CLI::App& app) {
+    auto q = std::make_shared<quote_args>();
+    q->start = format_timestamp(default_campaign_start);
+    auto* quote = app.add_subcommand("quote", "the exact invoice of one run");
+    quote->add_option("--catalog", q->catalog, "costsim.catalog/v1 file")->required();
+    quote->add_option("--offer", q->offer, "offer id in the catalog")->required();
+    quote->add_option("--market", q->market, "on_demand | spot | monthly")->required();
+    quote->add_option("--duration", q->duration, "run time: 90s, 15m, 1.5h, 2d or seconds")->required();
+    quote->add_option("--start", q->start, "ISO 8601 UTC start (default " + q->start + ")");
+    quote->add_option("--currency", q->currency, "invoice currency (converted with the catalog's rate)");
+    quote->add_option("--egress-gb", q->egress_gb, "data transferred out, GB (decimal)");
+    auto* quote_json = quote->add_flag("--json", q->json, "one JSON object, amounts as decimal strings");
+    quote->add_flag("--csv", q->csv, "one CSV row per invoice line, then the total")->excludes(quote_json);
+    return {quote, [q] { return run_quote(*q); }};
 }
 
 }  // namespace costsim::cli

@@ -1,7 +1,9 @@
 // simulator/replay_cmd.cpp — `costsim replay`: every candidate on windows of a real spot trace.
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
@@ -95,6 +97,22 @@ int run_replay(const replay_args& a) {
     std::string out = a.json ? to_json(r).dump() + "\n" : render_text(r);
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim replay`: its options, registered on the app; run when named.
+command add_replay(CLI::App& app) {
+    auto rp = std::make_shared<replay_args>();
+    auto* replay = app.add_subcommand("replay", "every candidate on windows of a real spot availability trace");
+    replay->add_option("scenario", rp->scenario, "costsim.scenario/v1 file")->required();
+    replay->add_option("--trace", rp->trace, "spot trace {\"metadata\": {\"gap_seconds\": N}, \"data\": [...]}")
+        ->required();
+    auto* rp_starts = replay->add_option("--starts", rp->starts, "N start points spread over the trace (default 100)")
+                          ->check(CLI::Range(1ULL, 10000000ULL));
+    replay->add_option("--windows", rp->windows, "[start, end) tick windows per trace name (random_windows.json)")
+        ->excludes(rp_starts);
+    replay->add_option("--deadline", rp->deadline, "deadline instead of the scenario's (e.g. 52h)");
+    replay->add_flag("--json", rp->json, "one JSON object");
+    return {replay, [rp] { return run_replay(*rp); }};
 }
 
 }  // namespace costsim::cli

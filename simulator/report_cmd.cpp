@@ -4,7 +4,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
+
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/core/atomic_file.hpp"
@@ -64,6 +67,15 @@ int run_report(const report_args& a) {
     }
     std::cout << "wrote " << a.output << "\n";
     return 0;
+}
+
+// `costsim report`: its options, registered on the app; run when named.
+command add_report(CLI::App& app) {
+    auto rep = std::make_shared<report_args>();
+    auto* report = app.add_subcommand("report", "a self-contained HTML report of a simulate/plan --json result");
+    report->add_option("result", rep->result, "RESULT.json from simulate --json or plan --json")->required();
+    report->add_option("-o,--output", rep->output, "the HTML file to write")->required();
+    return {report, [rep] { return run_report(*rep); }};
 }
 
 }  // namespace costsim::cli

@@ -1,6 +1,7 @@
 // simulator/simulate_cmd.cpp — `costsim simulate`: Monte Carlo of every candidate.
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -12,9 +13,11 @@
 #endif
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
+#include "progress.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {
@@ -114,14 +117,9 @@ int run_simulate(const simulate_args& a) {
     o.seed = a.seed;
     o.threads = a.threads;
     if (a.target_rel_ci > 0) o.target_rel_ci = a.target_rel_ci;
-    const bool bar = writer && a.progress && ::isatty(STDERR_FILENO);
-    if (bar)
-        o.progress = [](double f) {
-            int n = static_cast<int>(f * 40);
-            std::fprintf(stderr, "\r  [%-40s] %3d %%", std::string(static_cast<std::size_t>(n), '#').c_str(),
-                         static_cast<int>(f * 100));
-            std::fflush(stderr);
-        };
+    // A bar on a terminal after 2 s (at once with --progress); nothing on a pipe.
+    progress_bar bar("simulate", a.progress);
+    if (writer) o.progress = [&bar](double f) { bar(f); };
     simulation_result r = [&] {
         try {
             return simulate(s, o);
@@ -129,12 +127,36 @@ int run_simulate(const simulate_args& a) {
             throw input_error(a.scenario, "/candidates", e.what());
         }
     }();
-    if (bar) std::fprintf(stderr, "\r%60s\r", "");
+    bar.clear();
     if (!writer) return 0;
     if (!a.report.empty()) write_report(to_json(r), a.report);
     std::string out = a.json ? to_json(r).dump() + "\n" : a.csv ? to_csv(r) : render_text(s, r);
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim simulate`: its options, registered on the app; run when named.
+command add_simulate(CLI::App& app) {
+    auto sim = std::make_shared<simulate_args>();
+    auto* simulate = app.add_subcommand("simulate", "Monte Carlo of a scenario's candidates");
+    simulate->add_option("scenario", sim->scenario, "costsim.scenario/v1 file")->required();
+    simulate->add_option("--trials", sim->trials, "trials per candidate (default 100000)")
+        ->check(CLI::Range(1ULL, 100000000ULL));
+    simulate->add_option("--seed", sim->seed, "seed of the Philox streams (default 1)");
+    simulate->add_option("--threads", sim->threads, "worker threads (default: all cores)")
+        ->check(CLI::Range(1u, 4096u));
+    simulate
+        ->add_option("--target-rel-ci", sim->target_rel_ci,
+                     "run until the 95 % CI half-width of each mean cost is below X of the mean")
+        ->check(CLI::Range(1e-6, 1.0));
+    auto* sim_json = simulate->add_flag("--json", sim->json, "one JSON object");
+    simulate->add_flag("--csv", sim->csv, "one CSV row per candidate")->excludes(sim_json);
+    simulate->add_flag("--progress", sim->progress,
+                       "progress bar on stderr from the start (without it: after 2 s; only on a terminal)");
+    simulate->add_option("--report", sim->report, "also write the HTML report to this file");
+    simulate->add_flag("--mpi", sim->mpi,
+                       "split the trials across the ranks of mpirun; rank 0 prints (needs COSTSIM_WITH_MPI)");
+    return {simulate, [sim] { return run_simulate(*sim); }};
 }
 
 }  // namespace costsim::cli

@@ -1,7 +1,9 @@
 // simulator/trace_stats_cmd.cpp — `costsim trace-stats FILE`: what a spot trace says.
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/io/trace_json.hpp"
@@ -50,6 +52,15 @@ int run_trace_stats(const trace_stats_args& a) {
     out += tab.render();
     std::cout << out << std::flush;
     return 0;
+}
+
+// `costsim trace-stats`: its options, registered on the app; run when named.
+command add_trace_stats(CLI::App& app) {
+    auto ts = std::make_shared<trace_stats_args>();
+    auto* trace_stats = app.add_subcommand("trace-stats", "availability, spot lifetimes and outages of a trace");
+    trace_stats->add_option("trace", ts->trace, "spot trace file")->required();
+    trace_stats->add_flag("--json", ts->json, "one JSON object");
+    return {trace_stats, [ts] { return run_trace_stats(*ts); }};
 }
 
 }  // namespace costsim::cli

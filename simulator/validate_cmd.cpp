@@ -14,10 +14,12 @@
 #include <deque>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "costsim/core/runner_protocol.hpp"
@@ -231,6 +233,27 @@ int run_validate(const validate_args& a, const validation_options& o) {
     const validation_result res = run_validation(doc, a.scenario, spec, o, host);
     std::cout << (a.json ? to_json(res).dump(2) + "\n" : render(res)) << std::flush;
     return 0;
+}
+
+// `costsim validate`: its options, registered on the app; run when named.
+command add_validate(CLI::App& app) {
+    auto va = std::make_shared<validate_args>();
+    auto vo = std::make_shared<validation_options>();
+    auto* validate = app.add_subcommand("validate",
+                                        "predict a costsim-bench job, then run it for real K times with "
+                                        "interruptions and resumes, and compare");
+    validate->add_option("scenario", va->scenario, "costsim.scenario/v1 file with a \"validate\" section")->required();
+    validate->add_option("--runs", vo->runs, "real runs per candidate (default 10)")->check(CLI::Range(1ULL, 10000ULL));
+    validate->add_option("--trials", vo->trials, "Monte Carlo trials of the prediction (default 20000)")
+        ->check(CLI::Range(100ULL, 100000000ULL));
+    validate->add_option("--seed", vo->seed, "seed of the prediction and of the real interruptions (default 1)");
+    validate
+        ->add_option("--time-scale", va->time_scale, "model seconds per real second (default: the scenario's, else 60)")
+        ->check(CLI::Range(1e-3, 1e9));
+    validate->add_option("--bench", va->bench,
+                         "the costsim-bench executable (default: $COSTSIM_BENCH, beside costsim, PATH)");
+    validate->add_flag("--json", va->json, "one JSON object");
+    return {validate, [va, vo] { return run_validate(*va, *vo); }};
 }
 
 }  // namespace costsim::cli

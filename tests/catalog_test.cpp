@@ -223,7 +223,9 @@ TEST_CASE("bad catalog documents fail with the file, the exact pointer and what 
         CHECK(e.expected().find("100 years") != std::string::npos);
         doc["offers"][0]["billing"]["minimum"] = -60;
         CHECK(error_of(doc).pointer() == "/offers/0/billing/minimum");
-        doc["offers"][0]["billing"]["minimum"] = 60;  // a JSON number of seconds is fine
+        doc["offers"][0]["billing"]["minimum"] = 60;  // a bare number is refused: a duration has a unit
+        CHECK(error_of(doc).expected().find("a duration with a unit, such as \"5h\"") != std::string::npos);
+        doc["offers"][0]["billing"]["minimum"] = "60s";
         CHECK(parse_catalog(json_cursor(doc, "doc.json")).offers[0].billing.increment.minimum ==
               std::chrono::seconds(60));
     }

@@ -10,6 +10,7 @@ using namespace costsim;
 namespace {
 catalog zones_catalog() {
     json j = json::parse(R"({"schema": "costsim.catalog/v1", "name": "zones", "as_of": "2026-12-03", "currency": "USD",
+      "source": "written for this test",
       "offers": [
         {"id": "aws/use1-az1/p5.48xlarge", "provider": "aws", "region": "us-east-1", "zone": "use1-az1",
          "instance": "p5.48xlarge", "gpus": {"model": "H100", "count": 8},
@@ -89,7 +90,7 @@ TEST_CASE("the unknown-id text names at most five near ids and stays short for a
 }
 
 TEST_CASE("edit distance counts insertions, deletions and substitutions, ignoring case") {
-    CHECK(detail::edit_distance("kitten", "sitting") == 3);
-    CHECK(detail::edit_distance("", "abc") == 3);
-    CHECK(detail::edit_distance("H100", "h100") == 0);
+    CHECK(edit_distance("kitten", "sitting") == 3);
+    CHECK(edit_distance("", "abc") == 3);
+    CHECK(edit_distance("H100", "h100") == 0);
 }

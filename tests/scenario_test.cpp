@@ -108,7 +108,8 @@ TEST_CASE("bad scenarios are refused with the JSON pointer of the offending valu
     }
     SUBCASE("an unknown offer") {
         j["candidates"][0]["offer"] = "ref/none";
-        CHECK(refusal(j).rfind("/candidates/0/offer: an offer id of the scenario", 0) == 0);
+        CHECK(refusal(j).rfind("/candidates/0/offer: an offer id of catalog", 0) == 0);
+        CHECK(refusal(j).find("did you mean") != std::string::npos);
     }
     SUBCASE("a deadline policy without a deadline") {
         j["candidates"][0]["policy"] = "deadline_fallback";

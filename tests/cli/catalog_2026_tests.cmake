@@ -10,7 +10,7 @@ costsim_cli_test("import skypilot of the bundled AWS, Lambda and Runpod rows rep
   ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv lambda=${skypilot_rows}/lambda_gpu_vms.csv
        runpod=${skypilot_rows}/runpod_gpu_vms.csv --as-of 2026-12-03 --name gpu-cloud-2026 --source "${gpu_cloud_2026_source}")
 costsim_cli_test("plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one" EXIT 0
-  OUT_RE "finetune-7b-2026 — [0-9]+ rows.* (aws|lambda|runpod)/[^ ]+ +[0-9]+ +(on-demand|spot)[^\n]*R\n.*left out:.*g4dn\\.xlarge[^\n]*the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
+  OUT_RE "finetune-7b-2026 — [0-9]+ rows.* (aws|lambda|runpod|~)/[^ ]+ +(on-demand|spot)[^\n]*R\n.*left out:.*g4dn\\.xlarge[^\n]*the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json)
 # "Plans in under a second" (0.2 s on the 2-core dev VM); the limit only catches a gross slowdown.
 set_tests_properties("cli: plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one"
@@ -20,7 +20,52 @@ set_tests_properties("cli: plan on the 2026 fine-tuning scenario ranks today's G
 # as an independent reading of the SkyPilot rows does (tests/cli/quick_answers.py).
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
+  add_test(NAME "cli: plan and demo output fit 120 columns; an unknown offer id is one short line"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/readable_output.py $<TARGET_FILE:costsim_cli>
+                   ${PROJECT_SOURCE_DIR})
   add_test(NAME "cli: quick-mode plans name the cheapest offer and cost that the SkyPilot rows give"
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/quick_answers.py $<TARGET_FILE:costsim_cli>
                    ${PROJECT_SOURCE_DIR})
 endif()
+
+# Issue 25: asking without a file, browsing the catalog, safe input.
+set(cat2026 ${PROJECT_SOURCE_DIR}/pricing_data/gpu_cloud_2026.json)
+costsim_cli_test("--version names the version" EXIT 0 OUT_RE "^costsim [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
+costsim_cli_test("plan --work --gpu plans the bundled catalog and names the source of the work" EXIT 0
+  OUT_RE "quick plan.*your figure: 3h on 1x L4.*Cheapest on-demand: [^ ]+.*Recommendation: "
+  ARGS plan --work 3h --gpu L4 --deadline 12h)
+costsim_cli_test("plan quick mode converts the work to other GPUs through the speed table, each ratio named" EXIT 0
+  OUT_RE "A100-80GB — [a-z]+: .*A100-80GB 1 / L4 0\\.27 in gpu-speed-2026"
+  ARGS plan --work 3h --gpu L4,A100-80GB --market on_demand)
+costsim_cli_test("plan quick mode refuses a GPU the catalog does not sell, naming near ones" EXIT 2
+  ERR_RE "command line: --gpu: a GPU model the catalog sells .\"A100-40\" is none; did you mean"
+  ARGS plan --work 3h --gpu A100-40)
+costsim_cli_test("plan refuses a bare number as a duration" EXIT 2
+  ERR_RE "command line: --work: a duration with a unit, such as 5h"
+  ARGS plan --work 10 --gpu L4)
+costsim_cli_test("quote refuses a bare number as a duration" EXIT 2
+  ERR_RE "command line: --duration: a duration with a unit, such as 5h"
+  ARGS quote --catalog ${cat2026} --offer aws/use1-az6/g6.xlarge --market on_demand --duration 3)
+costsim_cli_test("plan refuses quick-mode flags beside a scenario file" EXIT 2
+  ERR_RE "command line: --gpu: no --gpu beside a scenario file"
+  ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json --gpu L4)
+costsim_cli_test("plan refuses --top beside --json" EXIT 2 ERR_RE "command line: --top: the text table"
+  ARGS plan --work 3h --gpu L4 --json --top 3)
+costsim_cli_test("plan --memory leaves out offers of unknown memory, with the reason" EXIT 0
+  OUT_RE "left out: .*runpod/[^ ]+ \\(all markets\\): the job needs 20 GiB of GPU memory; the catalog does not say how much L4 has"
+  ARGS plan --work 3h --gpu L4 --memory 20GiB --explain)
+costsim_cli_test("plan --csv is the ranked list with rank, zones, pareto and recommended" EXIT 0
+  OUT_RE "^rank,offer,zones,market,policy,gpus,checkpoint_rule.*recommended,currency\n1,[^,]+,[0-9]+,"
+  ARGS plan --work 3h --gpu L4 --csv)
+costsim_cli_test("offers lists the catalog sorted by price with GPU, memory, prices, billing and date" EXIT 0
+  OUT_RE "costsim offers: [0-9]+ of 2846 offers of gpu-cloud-2026, prices as of 2026-12-03.*aws/[^ ]+/p5\\.48xlarge +H100 +8 +80"
+  ARGS offers --gpu H100 --cloud aws)
+costsim_cli_test("offers --json carries region and zone both" EXIT 0
+  OUT_RE "\"id\":\"aws/use1-az[0-9]/g6\\.xlarge\",\"provider\":\"aws\",\"region\":\"us-east-1\",\"zone\":\"use1-az[0-9]\""
+  ARGS offers --gpu L4 --region us-east-1 --cloud aws --json)
+costsim_cli_test("offers refuses a cloud the catalog lacks" EXIT 2 ERR_RE "command line: --cloud: a provider of catalog"
+  ARGS offers --cloud gcpp)
+costsim_cli_test("simulate on a scenario with a plan and no candidates runs the plan's candidates" EXIT 0
+  OUT_RE "costsim simulate: finetune-7b-2026.*runpod/US-TX-3/1x_L4_SECURE"
+  ERR_RE "lists no candidates; running its plan's [0-9]+"
+  ARGS simulate ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json --trials 200)

@@ -33,7 +33,7 @@ costsim_cli_test("quote converts EUR to USD with the catalog's dated rate" EXIT 
 
 # --- bad input: exit 2, one line naming file, JSON path and what was expected ---------------
 costsim_cli_test("unknown offer is named with the catalog file" EXIT 2
-  ERR_RE "spec_catalog\\.json: /offers: an offer with id \"nope\""
+  ERR_RE "spec_catalog\\.json: /offers: an offer id of catalog \"example\" .\"nope\" is none; did you mean "
   ARGS quote --catalog ${spec} --offer nope --market on_demand --duration 1h)
 costsim_cli_test("unknown market is refused" EXIT 2 ERR_RE "--market: a market"
   ARGS quote --catalog ${spec} --offer aws/us-east-1/p3.2xlarge --market reserved --duration 1h)
@@ -143,7 +143,7 @@ endforeach()
 # --- plan, breakeven, report, demo ----------------------------------------------------------
 set(gpu2018 ${PROJECT_SOURCE_DIR}/pricing_data/gpu_platforms_2018.json)
 costsim_cli_test("demo plans the bundled BiLSTM study and recommends one candidate" EXIT 0
-  OUT_RE "costsim plan: bilstm-sentiment-2018.*# +offer +market +policy.*Recommendation: .*costsim plan .*bilstm_sentiment_demo\\.json --report report\\.html"
+  OUT_RE "costsim plan: bilstm-sentiment-2018.*# +offer +market +risk.*Recommendation: .*costsim plan .*bilstm_sentiment_demo\\.json --report report\\.html"
   ARGS demo --trials 500)
 costsim_cli_test("costsim with no arguments runs the demo" EXIT 0 OUT_RE "Recommendation: " ARGS "")
 costsim_cli_test("plan --json ranks candidates and names the recommendation and exclusions" EXIT 0

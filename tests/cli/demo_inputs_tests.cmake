@@ -8,10 +8,10 @@ costsim_cli_test("demo checks the study's four conclusions on costsim's figures"
   OUT_RE "holds +The Hetzner dedicated server is the cheapest when kept busy.*holds +Paperspace is the cheapest VM provider.*holds +Cheaper GPUs give better value per solution.*holds +Multi-GPU servers used one GPU"
   ARGS demo --trials 300)
 costsim_cli_test("demo says where every runtime comes from, the FP32 fallback as an estimate" EXIT 0
-  OUT_RE "runtime.*1\\.08h published.*runtimes \\(measured: costsim-bench; published: a study's figure; estimate: a proxy or guess\\):.*leadergpu/2xgtx1080: 1\\.90h estimate . the reference runtime 1\\.078 h \\(published\\) / GTX 1080's relative speed 0\\.567 \\(estimate: FP32 peak"
+  OUT_RE "runtime +src.*1\\.08h +pub.*src: where it comes from.*runtimes, per GPU model.*GTX 1080 — estimate: the reference runtime 1\\.078 h \\(published\\) / GTX 1080's relative speed 0\\.567 \\(estimate: FP32[ \n]+peak"
   ARGS demo --trials 300)
 costsim_cli_test("demo's spot interruptions are fitted from the bundled real traces, parameters printed" EXIT 0
-  OUT_RE "spot interruptions:.*aws/us-east-1/p3\\.2xlarge: trace_fit us-east-1d_v100_1\\.json: 0\\.487 interruptions per hour of spot running \\(mean lifetime 2\\.05 h, 294 lifetimes resampled\\), outages mean 1\\.66 h \\(294 resampled\\), spot available 55\\.3 % of the trace, notice 2m"
+  OUT_RE "spot interruptions \\(risk: .*aws/us-east-1/p3\\.2xlarge: trace_fit us-east-1d_v100_1\\.json: 0\\.487 interruptions per hour of spot running[ \n]+\\(mean[ \n]+lifetime[ \n]+2\\.05[ \n]+h,"
   ARGS demo --trials 300)
 costsim_cli_test("plan --json carries each row's runtime source and interruption model, and the study" EXIT 0
   OUT_RE "\"runtime\":\\{\"hours\":[0-9.]+,\"source\":\"published\",\"basis\":\"derived from the published cost.*\"interruption_model\":\\{\"model\":\"trace_fit\",\"rate_per_hour\":0\\.48[0-9]*,\"file\":\"us-east-1d_v100_1\\.json\",.*\"availability\":0\\.55.*\"study\":\\{\"study\":\"Manne 2018"

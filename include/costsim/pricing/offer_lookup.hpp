@@ -38,6 +38,12 @@ offer_match find_offer(const catalog& cat, std::string_view id, std::optional<ma
 /// share its instance name first).
 std::vector<std::string> near_offer_ids(const catalog& cat, std::string_view id, std::size_t n = 5);
 
+/// Levenshtein distance, ASCII case-insensitive (for "did you mean").
+std::size_t edit_distance(std::string_view a, std::string_view b);
+/// An offer's list price per hour in market `m`, as a double, for sorting and comparing
+/// offers (none when it lacks the market; a spot history gives its latest price).
+std::optional<double> listed_price_per_hour(const offer& o, market_kind m);
+
 /// What an error says after "expected": `an offer id of catalog "NAME" ("ID" is none;
 /// did you mean a, b, c?)`, kept under 300 characters.
 std::string unknown_offer_text(const catalog& cat, std::string_view id);
@@ -45,8 +51,6 @@ std::string unknown_offer_text(const catalog& cat, std::string_view id);
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
-
-namespace detail {
 
 inline std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -65,8 +69,7 @@ inline std::size_t edit_distance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
-/// An offer's price per hour in `m` for comparing zones (none when it lacks the market).
-inline std::optional<double> listed_hourly(const offer& o, market_kind m) {
+inline std::optional<double> listed_price_per_hour(const offer& o, market_kind m) {
     try {
         if (m == market_kind::on_demand && o.on_demand)
             return to_double(o.on_demand->price.hourly().per_hour().amount());
@@ -77,8 +80,6 @@ inline std::optional<double> listed_hourly(const offer& o, market_kind m) {
     }
     return std::nullopt;
 }
-
-}  // namespace detail
 
 inline offer_match find_offer(const catalog& cat, std::string_view id, std::optional<market_kind> market) {
     if (const offer* o = cat.find(id)) return {o, {}};
@@ -94,7 +95,7 @@ inline offer_match find_offer(const catalog& cat, std::string_view id, std::opti
     for (const auto& o : cat.offers) {
         if (o.zone.empty() || o.provider != provider || o.region != region || o.instance != instance) continue;
         ++zones;
-        const auto p = detail::listed_hourly(o, m);
+        const auto p = listed_price_per_hour(o, m);
         if (!best || (p && (!best_price || *p < *best_price))) {
             best = &o;
             best_price = p;
@@ -117,7 +118,7 @@ inline std::vector<std::string> near_offer_ids(const catalog& cat, std::string_v
     };
     std::vector<scored> all;
     all.reserve(cat.offers.size());
-    for (const auto& o : cat.offers) all.push_back({o.instance != instance, detail::edit_distance(id, o.id), &o.id});
+    for (const auto& o : cat.offers) all.push_back({o.instance != instance, edit_distance(id, o.id), &o.id});
     const std::size_t k = std::min(n, all.size());
     std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k), all.end(),
                       [](const scored& x, const scored& y) {

@@ -68,7 +68,7 @@ double parse_memory_gib(std::string_view text);
 // ---------------------------------------------------------------------------------------
 
 namespace detail {
-inline std::string lower(std::string_view s) {
+inline std::string quick_lower(std::string_view s) {
     std::string r(s);
     for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return r;
@@ -76,7 +76,7 @@ inline std::string lower(std::string_view s) {
 }  // namespace detail
 
 inline double parse_memory_gib(std::string_view text) {
-    std::string t = detail::lower(text);
+    std::string t = detail::quick_lower(text);
     std::size_t unit = t.size();
     for (const char* u : {"gib", "gb"})
         if (t.size() > std::string_view(u).size() && t.ends_with(u)) {
@@ -121,7 +121,6 @@ inline scenario quick_scenario(const quick_job& q) {
                                         {"notice", "2m"},
                                         {"proxy", std::string(quick_proxy_name.substr(7))}};
     }
-    if (q.deadline) doc["deadline"] = format_duration(*q.deadline);
     json wl{{"name", format_duration(q.work) + " on " + std::to_string(q.gpus) + "x " + stated_on},
             {"work", format_duration(q.work)},
             {"work_basis",
@@ -131,6 +130,7 @@ inline scenario quick_scenario(const quick_job& q) {
     if (q.memory_gib) wl["gpu_memory_gib"] = *q.memory_gib;
     doc["workload"] = wl;
     scenario s = parse_scenario(json_cursor(doc, "command line"));
+    s.deadline = q.deadline;  // shorter than the work is an answer (nothing meets it), not an error
 
     // Speeds relative to the GPU the work is stated on, each ratio named.
     const gpu_speed* base = table.find(stated_on);
@@ -138,7 +138,7 @@ inline scenario quick_scenario(const quick_job& q) {
     if (!all) {
         for (const auto& g : q.gpu) {
             bool sold = std::any_of(s.offers.offers.begin(), s.offers.offers.end(), [&](const offer& o) {
-                return o.gpus && detail::lower(o.gpus->model) == detail::lower(g);
+                return o.gpus && detail::quick_lower(o.gpus->model) == detail::quick_lower(g);
             });
             if (!sold) {
                 std::vector<std::string> known;
@@ -146,7 +146,7 @@ inline scenario quick_scenario(const quick_job& q) {
                     if (o.gpus && std::find(known.begin(), known.end(), o.gpus->model) == known.end())
                         known.push_back(o.gpus->model);
                 std::sort(known.begin(), known.end(), [&](const std::string& a, const std::string& b) {
-                    return detail::edit_distance(a, g) < detail::edit_distance(b, g);
+                    return edit_distance(a, g) < edit_distance(b, g);
                 });
                 std::string near;
                 for (std::size_t i = 0; i < known.size() && i < 5; ++i) near += (i ? ", " : "") + known[i];
@@ -154,7 +154,7 @@ inline scenario quick_scenario(const quick_job& q) {
                                  "a GPU model the catalog sells (\"" + g + "\" is none; did you mean " + near + "?)");
             }
             for (const auto& o : s.offers.offers)
-                if (o.gpus && detail::lower(o.gpus->model) == detail::lower(g)) {
+                if (o.gpus && detail::quick_lower(o.gpus->model) == detail::quick_lower(g)) {
                     if (&g == &q.gpu.front()) stated_on = o.gpus->model;  // the catalog's spelling
                     if (std::find(models.begin(), models.end(), o.gpus->model) == models.end())
                         models.push_back(o.gpus->model);

@@ -84,7 +84,8 @@ validation_result run_validation(const json& doc, const std::string& file, valid
 
 inline scenario validation_scenario(const json& doc, const std::string& file, const validate_spec& v,
                                     const calibration& c) {
-    auto seconds = [&](double real) { return static_cast<double>(model_usec(real, v.time_scale).count()) / 1e6; };
+    // Durations travel with their unit, to the microsecond.
+    auto seconds = [&](double real) { return format_seconds(model_usec(real, v.time_scale)) + "s"; };
     json d = doc;
     const json_cursor root(doc, file);
     auto wl = root["workload"];
@@ -104,11 +105,10 @@ inline scenario validation_scenario(const json& doc, const std::string& file, co
         if (v.checkpoint_every > 0 && policy == "spot_only")
             cj["checkpoint"] = {{"every", seconds(static_cast<double>(v.checkpoint_every) * c.step)},
                                 {"cost", seconds(c.checkpoint)}};
-        double overhead = seconds(c.startup + c.restore);
-        if (cc.has("restart") && cc["restart"].has("overhead"))
-            overhead += static_cast<double>(cc["restart"]["overhead"].duration().count()) / 1e6;
+        usec overhead = model_usec(c.startup + c.restore, v.time_scale);
+        if (cc.has("restart") && cc["restart"].has("overhead")) overhead += cc["restart"]["overhead"].duration();
         if (!cj.contains("restart")) cj["restart"] = json::object();
-        cj["restart"]["overhead"] = overhead;
+        cj["restart"]["overhead"] = format_seconds(overhead) + "s";
     }
     d.erase("validate");
     return parse_scenario(json_cursor(d, file));

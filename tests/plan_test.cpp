@@ -336,3 +336,17 @@ TEST_CASE("each candidate runs to its own interval, and its figures do not depen
         if (c.trials < 64000) CHECK(half <= 0.002 * c.cost.mean * 1.01);
     }
 }
+
+TEST_CASE("a spot price above the on-demand one leaves the spot market out, with the reason") {
+    json d = plan_doc();
+    d["offers"][0]["markets"]["spot"]["price"]["amount"] = "3.5";  // fast: on demand 3.0
+    std::vector<excluded_offer> ex;
+    const scenario s = expand_plan(parse(d), ex);
+    auto fast = std::find_if(ex.begin(), ex.end(), [](const excluded_offer& e) { return e.offer == "fast"; });
+    REQUIRE(fast != ex.end());
+    CHECK(fast->market == market_kind::spot);
+    CHECK(fast->reason ==
+          "the catalog's spot price 3.5 is above its on-demand price 3 (swapped or stale at the source?)");
+    CHECK(std::none_of(s.candidates.begin(), s.candidates.end(),
+                       [&](const candidate& k) { return k.market == market_kind::spot; }));
+}

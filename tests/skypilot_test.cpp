@@ -228,3 +228,40 @@ TEST_CASE("several files: an offer id in two of them is refused, naming both") {
     CHECK(c.find("vast/us-west-2a/p3.2xlarge"));
     CHECK(c.find("vast/us-west-2a/p3.2xlarge")->notes.find("assumed") != std::string::npos);
 }
+
+TEST_CASE("GCP's host and GPU rows become one offer per GPU VM and zone, prices summed") {
+    // The rows of SkyPilot's v8 GCP catalog for us-central1-a (values as in the source).
+    const std::string csv =
+        "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,AvailabilityZone,Price,"
+        "SpotPrice\n"
+        "a2-highgpu-1g,12.0,85.0,,,,us-central1,us-central1-a,0.73948,0.36975\n"
+        "g2-standard-4,4.0,16.0,,,,us-central1,us-central1-a,0.14679,0.05874\n"
+        "n1-standard-8,8.0,30.0,,,,us-central1,us-central1-a,0.38,0.10446\n"
+        "n1-standard-4,4.0,15.0,,,,us-central1,us-central1-a,0.19,0.05223\n"
+        ",,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-central1,us-central1-a,2.93391,1.4341\n"
+        ",,,L4,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 23034}}]},us-central1,us-central1-a,0.56004,0.2231\n"
+        ",,,T4,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,0.35,0.175\n"
+        ",,,H100,8,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 81920}}]},us-central1,us-central1-a,33.60609,23.9408\n"
+        ",,,tpu-v6e-1,1,tpu-v6e-1,us-central1,us-central1-a,700.0,700.0\n";
+    skypilot_import o = opts();
+    o.provider = "gcp";
+    const catalog c = parse_skypilot_csv(csv, "gcp.csv", o);
+    REQUIRE(c.offers.size() == 3);  // H100 x8 has no a3 host in the zone; the TPU is dropped
+    const offer* a2 = c.find("gcp/us-central1-a/a2-highgpu-1g");
+    REQUIRE(a2);
+    CHECK(a2->region == "us-central1");
+    CHECK(a2->zone == "us-central1-a");
+    CHECK(a2->gpus->model == "A100");
+    CHECK(a2->gpus->memory_gib == 40.0);
+    CHECK(a2->on_demand->price.amount.amount() == parse_decimal("3.67339"));
+    CHECK(std::get<quoted_price>(a2->spot->price).amount.amount() == parse_decimal("1.80385"));
+    const offer* g2 = c.find("gcp/us-central1-a/g2-standard-4");
+    REQUIRE(g2);
+    CHECK(g2->on_demand->price.amount.amount() == parse_decimal("0.70683"));
+    const offer* t4 = c.find("gcp/us-central1-a/n1-standard-8+1xT4");  // N1 GPUs on n1-standard-(8 x GPUs)
+    REQUIRE(t4);
+    CHECK(t4->on_demand->price.amount.amount() == parse_decimal("0.73"));
+    CHECK(t4->vcpus == 8);
+    CHECK(c.notes.find("1 GPU rows without a host in their zone and 1 TPU rows") != std::string::npos);
+    CHECK(t4->billing.increment.minimum == std::chrono::minutes(1));
+}

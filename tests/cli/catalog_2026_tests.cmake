@@ -4,11 +4,12 @@
 # defines costsim_cli_test).
 set(skypilot_rows ${PROJECT_SOURCE_DIR}/pricing_data/skypilot-catalog-v7)
 # The same command as pricing_data/README.md gives (the source text is the catalog's "source").
-set(gpu_cloud_2026_source "SkyPilot catalog v7, GPU rows: github.com/skypilot-org/skypilot-catalog, catalogs/v7/aws/vms.csv (us-east-1, us-west-2 and eu-west-1, per availability zone), catalogs/v7/lambda/vms.csv and catalogs/v7/runpod/vms.csv (Apache-2.0), bundled unchanged as pricing_data/skypilot-catalog-v7/{aws,lambda,runpod}_gpu_vms.csv in costsim commit 0aae585 (2026-12-03). The SkyPilot commit they were taken from was not recorded with them, so as_of is that bundling date: the prices are SkyPilot's list prices on or before it. Rebuilt by costsim import skypilot aws=... lambda=... runpod=... (pricing_data/README.md).")
-costsim_cli_test("import skypilot of the bundled AWS, Lambda and Runpod rows reproduces pricing_data/gpu_cloud_2026.json byte for byte" EXIT 0
+set(gpu_cloud_2026_source "SkyPilot catalog v7, GPU rows: github.com/skypilot-org/skypilot-catalog, catalogs/v7/aws/vms.csv (us-east-1, us-west-2 and eu-west-1, per availability zone), catalogs/v7/lambda/vms.csv and catalogs/v7/runpod/vms.csv (Apache-2.0), bundled unchanged as pricing_data/skypilot-catalog-v7/{aws,lambda,runpod}_gpu_vms.csv in costsim commit 0aae585 (2026-12-03). The SkyPilot commit they were taken from was not recorded with them, so as_of is that bundling date: the prices are SkyPilot's list prices on or before it. GCP: catalogs/v8/gcp/vms.csv at commit 006059e0 (GPU and host rows of the 31 regions with GPUs, joined per zone); Azure: catalogs/v6/azure/vms.csv at commit 098741e7 (GPU rows; older prices, the repository has no newer Azure file), bundled as pricing_data/skypilot-catalog-v8/{gcp,azure}_gpu_vms.csv. Rebuilt by costsim import skypilot aws=... lambda=... runpod=... gcp=... azure=... (pricing_data/README.md).")
+costsim_cli_test("import skypilot of the bundled AWS, Lambda, Runpod, GCP and Azure rows reproduces pricing_data/gpu_cloud_2026.json byte for byte" EXIT 0
   OUT_FILE ${PROJECT_SOURCE_DIR}/pricing_data/gpu_cloud_2026.json
   ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv lambda=${skypilot_rows}/lambda_gpu_vms.csv
-       runpod=${skypilot_rows}/runpod_gpu_vms.csv --as-of 2026-12-03 --name gpu-cloud-2026 --source "${gpu_cloud_2026_source}")
+       runpod=${skypilot_rows}/runpod_gpu_vms.csv gcp=${PROJECT_SOURCE_DIR}/pricing_data/skypilot-catalog-v8/gcp_gpu_vms.csv
+       azure=${PROJECT_SOURCE_DIR}/pricing_data/skypilot-catalog-v8/azure_gpu_vms.csv --as-of 2026-12-03 --name gpu-cloud-2026 --source "${gpu_cloud_2026_source}")
 costsim_cli_test("plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one" EXIT 0
   OUT_RE "finetune-7b-2026 — [0-9]+ rows.* (aws|lambda|runpod|~)/[^ ]+ +(on-demand|spot)[^\n]*R\n.*left out:.*g4dn\\.xlarge[^\n]*the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json)
@@ -58,7 +59,7 @@ costsim_cli_test("plan --csv is the ranked list with rank, zones, pareto and rec
   OUT_RE "^rank,offer,zones,market,policy,gpus,checkpoint_rule.*recommended,currency\n1,[^,]+,[0-9]+,"
   ARGS plan --work 3h --gpu L4 --csv)
 costsim_cli_test("offers lists the catalog sorted by price with GPU, memory, prices, billing and date" EXIT 0
-  OUT_RE "costsim offers: [0-9]+ of 2846 offers of gpu-cloud-2026, prices as of 2026-12-03.*aws/[^ ]+/p5\\.48xlarge +H100 +8 +80"
+  OUT_RE "costsim offers: [0-9]+ of [0-9]+ offers of gpu-cloud-2026, prices as of 2026-12-03.*aws/[^ ]+/p5\\.48xlarge +H100 +8 +80"
   ARGS offers --gpu H100 --cloud aws)
 costsim_cli_test("offers --json carries region and zone both" EXIT 0
   OUT_RE "\"id\":\"aws/use1-az[0-9]/g6\\.xlarge\",\"provider\":\"aws\",\"region\":\"us-east-1\",\"zone\":\"use1-az[0-9]\""

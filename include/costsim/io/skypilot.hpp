@@ -23,6 +23,18 @@
 // runpod per second with no minimum, gcp per second with a 1 min minimum, azure per minute;
 // any other provider per second with a 60 s minimum, an assumption the notes say.
 //
+// GCP (provider "gcp") lists a GPU VM in two rows: the host machine type (a2/a3/a4/g2/n1,
+// no accelerator; its price is vCPUs and memory only) and the GPUs (empty InstanceType,
+// the accelerator and count). An offer is the pair in one zone, its prices the sums
+// (on-demand with on-demand, spot with spot): a2-highgpu-Ng + A100 ×N, a2-megagpu-16g +
+// A100 ×16, a2-ultragpu-Ng + A100-80GB ×N, a3-highgpu-Ng + H100 ×N, a3-edgegpu-8g + H100
+// ×8, a3-megagpu-8g + H100-MEGA ×8, a3-ultragpu-8g + H200 ×8, a4-highgpu-8g + B200 ×8,
+// g2-standard-{4,8,12,16,32} + L4 ×1, -24 ×2, -48 ×4, -96 ×8 (Google's machine types), and
+// for the GPUs that attach to N1 VMs (T4, P4, P100, V100 ×N) the host n1-standard-(8·N), a
+// choice costsim makes and the offer's notes say ("n1-standard-8+1xT4"). TPU rows and the
+// 700.0 placeholder prices are dropped; GPU rows without a host in their zone and host rows
+// without GPUs are left out; the catalog's notes count each.
+//
 // Several files, one per provider (load_skypilot_csvs), make one catalog; offer ids must
 // stay distinct across them.
 // Reading is strict: a missing column, an unterminated quote, a malformed or negative
@@ -127,8 +139,15 @@ inline skypilot_billing skypilot_billing_for(const std::string& provider) {
             "billed per second, no minimum stated (Runpod docs, Billing overview: \"All compute and storage charges "
             "are billed per second\", https://docs.runpod.io/accounts-billing/billing); SpotPrice is Runpod's "
             "interruptible (spot) pod price"};
-    if (provider == "gcp") return {{usec(seconds(1)), usec(minutes(1))}, ""};
-    if (provider == "azure") return {{usec(minutes(1)), usec(minutes(1))}, ""};
+    if (provider == "gcp")
+        return {{usec(seconds(1)), usec(minutes(1))},
+                "billed per second with a 1 min minimum (Google Compute Engine, VM instance pricing: \"billed for a "
+                "minimum of 1 minute\" then per second, https://cloud.google.com/compute/vm-instance-pricing); the "
+                "price is the host machine type's plus its GPUs' (SkyPilot lists them in two rows)"};
+    if (provider == "azure")
+        return {{usec(minutes(1)), usec(minutes(1))},
+                "billed per minute (the rule costsim's SPEC.md states for Azure; not checked against Azure's current "
+                "terms); prices from SkyPilot's v6 Azure catalog, older than its AWS and GCP rows"};
     return {{usec(seconds(1)), usec(seconds(60))},
             "billing rule assumed (per second, 60 s minimum): SkyPilot's CSV has none"};
 }
@@ -140,12 +159,126 @@ inline std::string skypilot_lines(const std::vector<std::string>& items) {
     return out + (items.size() > 20 ? " ...)" : ")");
 }
 inline bool same_price(const std::optional<exact>& a, const std::optional<exact>& b) { return !a || !b || *a == *b; }
+
+// The accelerators a GCP host machine type carries (none: not a GPU host).
+inline std::optional<std::pair<std::string, int>> gcp_host_gpus(const std::string& host) {
+    static const std::map<std::string, std::pair<std::string, int>> fixed = {
+        {"a2-highgpu-1g", {"A100", 1}},        {"a2-highgpu-2g", {"A100", 2}},
+        {"a2-highgpu-4g", {"A100", 4}},        {"a2-highgpu-8g", {"A100", 8}},
+        {"a2-megagpu-16g", {"A100", 16}},      {"a2-ultragpu-1g", {"A100-80GB", 1}},
+        {"a2-ultragpu-2g", {"A100-80GB", 2}},  {"a2-ultragpu-4g", {"A100-80GB", 4}},
+        {"a2-ultragpu-8g", {"A100-80GB", 8}},  {"a3-highgpu-1g", {"H100", 1}},
+        {"a3-highgpu-2g", {"H100", 2}},        {"a3-highgpu-4g", {"H100", 4}},
+        {"a3-highgpu-8g", {"H100", 8}},        {"a3-edgegpu-8g", {"H100", 8}},
+        {"a3-edgegpu-8g-nolssd", {"H100", 8}}, {"a3-megagpu-8g", {"H100-MEGA", 8}},
+        {"a3-ultragpu-8g", {"H200", 8}},       {"a3-ultragpu-8g-nolssd", {"H200", 8}},
+        {"a4-highgpu-8g", {"B200", 8}},        {"g2-standard-4", {"L4", 1}},
+        {"g2-standard-8", {"L4", 1}},          {"g2-standard-12", {"L4", 1}},
+        {"g2-standard-16", {"L4", 1}},         {"g2-standard-32", {"L4", 1}},
+        {"g2-standard-24", {"L4", 2}},         {"g2-standard-48", {"L4", 4}},
+        {"g2-standard-96", {"L4", 8}}};
+    auto it = fixed.find(host);
+    if (it == fixed.end()) return std::nullopt;
+    return it->second;
+}
+
+// The N1 host costsim pairs with n GPUs that attach to N1 VMs.
+inline bool gcp_n1_gpu(const std::string& acc) { return acc == "T4" || acc == "P4" || acc == "P100" || acc == "V100"; }
+inline std::string gcp_n1_host(int n) { return "n1-standard-" + std::to_string(8 * n); }
+
+// GCP's host and GPU rows joined into one row per GPU VM and zone (the header's columns),
+// prices summed; what is dropped or left out is counted in `notes`.
+inline std::vector<csv_record> gcp_joined(const std::vector<csv_record>& rows,
+                                          const std::map<std::string, std::size_t>& col, const std::string& file,
+                                          std::vector<std::string>& notes) {
+    auto cell = [&](const csv_record& r, const char* c) { return trim(r.fields.at(col.at(c))); };
+    auto price = [&](const csv_record& r, const char* c) -> std::optional<exact> {
+        const std::string s = cell(r, c);
+        if (s.empty()) return std::nullopt;
+        try {
+            exact v = parse_csv_decimal(s);
+            if (v == exact(700)) return std::nullopt;  // SkyPilot's placeholder for "no published price"
+            return v;
+        } catch (const value_error&) {
+            throw input_error(file, "line " + std::to_string(r.line) + "/" + c,
+                              "a non-negative decimal price in USD per hour such as \"3.06\", got \"" + s + "\"");
+        }
+    };
+    auto sum = [](const std::optional<exact>& a, const std::optional<exact>& b) -> std::string {
+        if (!a || !b) return {};
+        return to_decimal_string(*a + *b, 12);
+    };
+    std::map<std::pair<std::string, std::string>, const csv_record*> hosts;  // (type, zone)
+    std::size_t tpus = 0, lonely_gpus = 0;
+    std::vector<const csv_record*> gpus;
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        const csv_record& row = rows[r];
+        if (row.fields.size() != rows[0].fields.size()) continue;  // the row loop reports it
+        const std::string type = cell(row, "InstanceType"), acc = cell(row, "AcceleratorName");
+        if (acc.rfind("tpu", 0) == 0) {
+            ++tpus;
+            continue;
+        }
+        if (type.empty())
+            gpus.push_back(&row);
+        else
+            hosts.emplace(std::make_pair(type, cell(row, "AvailabilityZone")), &row);
+    }
+    std::vector<csv_record> out{rows[0]};
+    std::size_t used_hosts = 0;
+    std::map<std::pair<std::string, std::string>, bool> host_used;
+    for (const csv_record* g : gpus) {
+        const std::string acc = cell(*g, "AcceleratorName"), zone = cell(*g, "AvailabilityZone");
+        int n = 0;
+        try {
+            n = std::stoi(cell(*g, "AcceleratorCount"));
+        } catch (const std::exception&) {
+            throw input_error(file, "line " + std::to_string(g->line) + "/AcceleratorCount",
+                              "a whole number of accelerators, got \"" + cell(*g, "AcceleratorCount") + "\"");
+        }
+        std::vector<std::string> types;
+        for (const auto& [key, row] : hosts) {
+            if (key.second != zone) continue;
+            auto carried = gcp_host_gpus(key.first);
+            if (carried && carried->first == acc && carried->second == n) types.push_back(key.first);
+        }
+        if (gcp_n1_gpu(acc) && hosts.count({gcp_n1_host(n), zone})) types.push_back(gcp_n1_host(n));
+        if (types.empty()) {
+            ++lonely_gpus;
+            continue;
+        }
+        for (const auto& type : types) {
+            const csv_record& h = *hosts.at({type, zone});
+            host_used[{type, zone}] = true;
+            csv_record joined = *g;
+            joined.line = h.line;
+            auto set = [&](const char* c, const std::string& v) { joined.fields[col.at(c)] = v; };
+            set("InstanceType", gcp_n1_gpu(acc) ? type + "+" + std::to_string(n) + "x" + acc : type);
+            set("vCPUs", cell(h, "vCPUs"));
+            set("MemoryGiB", cell(h, "MemoryGiB"));
+            set("Price", sum(price(h, "Price"), price(*g, "Price")));
+            set("SpotPrice", sum(price(h, "SpotPrice"), price(*g, "SpotPrice")));
+            out.push_back(std::move(joined));
+        }
+    }
+    for (const auto& [key, row] : hosts)
+        if (host_used.count(key)) ++used_hosts;
+    notes.push_back(
+        "joined each GPU row with its host machine type's row of the same zone (prices summed; N1 GPUs "
+        "on n1-standard-(8 x GPUs), costsim's choice): " +
+        std::to_string(out.size() - 1) + " GPU VMs from " + std::to_string(gpus.size()) + " GPU rows and " +
+        std::to_string(used_hosts) + " host rows; left out " + std::to_string(hosts.size() - used_hosts) +
+        " host rows without GPUs, " + std::to_string(lonely_gpus) + " GPU rows without a host in their zone and " +
+        std::to_string(tpus) + " TPU rows");
+    return out;
+}
 }  // namespace detail
 
 inline catalog parse_skypilot_csv(const std::string& text, const std::string& file, const skypilot_import& o) {
     auto rows = parse_csv(text, file);
+    std::vector<std::string> notes;
     if (rows.empty()) throw input_error(file, "line 1", "a header line (the file is empty)");
-    const auto& header = rows[0].fields;
+    const std::vector<std::string> header = rows[0].fields;  // a copy: GCP's rows are replaced below
     std::map<std::string, std::size_t> col;
     for (std::size_t i = 0; i < header.size(); ++i) col[detail::trim(header[i])] = i;
     for (const char* need : {"InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs", "MemoryGiB", "GpuInfo",
@@ -156,6 +289,16 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
     if (rows.size() == 1)
         throw input_error(file, "line " + std::to_string(rows[0].line + 1),
                           "at least one instance row (the catalog is empty)");
+    // GCP's split rows: GPU rows with no instance type (an older GCP file lists whole VMs).
+    const bool split = o.provider == "gcp" && std::any_of(rows.begin() + 1, rows.end(), [&](const csv_record& r) {
+                           return r.fields.size() == header.size() &&
+                                  detail::trim(r.fields[col.at("InstanceType")]).empty() &&
+                                  !detail::trim(r.fields[col.at("AcceleratorName")]).empty();
+                       });
+    if (split) {
+        if (!zones) throw input_error(file, "line 1", "an \"AvailabilityZone\" column (GCP's rows are per zone)");
+        rows = detail::gcp_joined(rows, col, file, notes);
+    }
 
     catalog c;
     c.name = o.name.empty() ? "skypilot-" + o.provider : o.name;
@@ -285,7 +428,6 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
         seen.emplace(p.o.id, p.line);
         c.offers.push_back(std::move(p.o));
     }
-    std::vector<std::string> notes;
     if (!skipped.empty()) {
         std::vector<std::string> lines;
         for (auto l : skipped) lines.push_back(std::to_string(l));

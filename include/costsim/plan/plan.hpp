@@ -3,6 +3,8 @@
 // The planner expands what a scenario allows into candidates — every offer of its
 // catalog × market × policy × checkpoint interval (fixed, Young, Daly) × GPU count
 // (where the workload has a scaling efficiency) — lists those that cannot run the job
+// (with too little or unknown GPU memory, no speed figure, another GPU count than the job's,
+// a spot price above the on-demand one)
 // with the reason, simulates the rest with the Monte Carlo engine, ranks them by
 // expected cost, marks the cost/time Pareto frontier (expected cost vs expected time to
 // solution) and recommends the cheapest candidate that meets the deadline with at least
@@ -40,6 +42,7 @@
 #include "costsim/engine/monte_carlo.hpp"
 #include "costsim/engine/scenario.hpp"
 #include "costsim/plan/study_check.hpp"
+#include "costsim/pricing/offer_lookup.hpp"
 
 namespace costsim {
 
@@ -168,6 +171,15 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
 
         for (market_kind m : p.markets) {
             if (!o.has_market(m)) continue;
+            if (m == market_kind::spot && o.on_demand && std::holds_alternative<quoted_price>(o.spot->price)) {
+                const auto spot = listed_price_per_hour(o, market_kind::spot);
+                const auto od = listed_price_per_hour(o, market_kind::on_demand);
+                if (spot && od && *spot > *od) {
+                    exclude(m, "the catalog's spot price " + format_quantity(*spot) + " is above its on-demand price " +
+                                   format_quantity(*od) + " (swapped or stale at the source?)");
+                    continue;
+                }
+            }
             const currency cur = o.market_currency(m);
             if (!(cur == s.in_currency) && !s.offers.rate(cur, s.in_currency)) {
                 exclude(m, "no exchange rate from " + std::string(cur.code()) + " to " +

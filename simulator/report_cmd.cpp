@@ -62,6 +62,10 @@ void write_report(const json& result, const std::string& path) {
 
 int run_report(const report_args& a) {
     json result = load_json_file(a.result);
+    // Named here: a problem the report finds at the document's root would otherwise be
+    // indistinguishable from one with the output file.
+    if (!result.is_object() || !result.contains("candidates"))
+        throw input_error(a.result, "/candidates", "a costsim simulate or plan (or replay) --json result");
     try {
         write_report_file(result, a.output);
     } catch (const input_error& e) {

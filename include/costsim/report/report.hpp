@@ -304,9 +304,10 @@ inline std::vector<rsession> read_sessions(const json& arr, const std::string& p
 
 inline rresult read_result(const json& j) {
     jread r{j, ""};
-    if (!j.is_object()) throw report_input_problem("", "a costsim simulate, plan or replay --json object");
-    const json* cands = r.arr("candidates");
-    if (!cands || cands->empty()) r.bad("candidates", "an array of at least one candidate");
+    const std::string what = "a costsim simulate or plan (or replay) --json result";
+    if (!j.is_object()) throw report_input_problem("", what);
+    const json* cands = r.get("candidates");
+    if (!cands || !cands->is_array() || cands->empty()) r.bad("candidates", what + ": an array of candidates");
     rresult out;
     out.scenario = r.opt_str("scenario").value_or("result");
     out.currency = r.opt_str("currency").value_or("");
@@ -353,7 +354,10 @@ inline rresult read_result(const json& j) {
             k.ckpt_rule = ck->opt_str("rule").value_or("none");
             k.ckpt_every = ck->opt_num("every_hours").value_or(NAN);
         }
-        if (auto g = c.opt_num("gpus_used")) k.gpus = static_cast<int>(*g);
+        if (auto g = c.opt_num("gpus_used")) {
+            if (!(*g >= 1 && *g <= 1e6)) c.bad("gpus_used", "a number of GPUs from 1 to 1000000");
+            k.gpus = static_cast<int>(*g);
+        }
         k.pareto = c.flag("pareto", false);
         auto cost = c.obj("cost");
         auto time = c.obj("makespan_hours");
@@ -453,7 +457,10 @@ inline std::string money_str(double x, const std::string& cur) {
     return fmt(std::abs(x) < 10 ? "%.2f" : (std::abs(x) < 1000 ? "%.1f" : "%.0f"), x) + (cur.empty() ? "" : " " + cur);
 }
 inline std::string hours_str(double h) { return fmt(h < 10 ? "%.2f h" : "%.1f h", h); }
-inline std::string pct(double p) { return fmt(p >= 0.995 && p < 1 ? "%.1f %%" : "%.0f %%", 100 * p); }
+inline std::string pct(double p) {
+    if (p > 0.999 && p < 1) return "over 99.9 %";
+    return fmt(p >= 0.995 && p < 1 ? "%.1f %%" : "%.0f %%", 100 * p);
+}
 
 inline std::string runs_phrase(const rresult& r) {
     if (r.kind == "replay") return fmt("%.0f", r.replays) + " replays";
@@ -464,8 +471,9 @@ inline std::string what_ran(const rresult& r) {
     std::string m;
     if (r.kind == "replay") {
         m = "Replayed on the spot trace " + r.trace + ": " + fmt("%.0f", r.replays) + " runs, " +
-            (r.windows == "starts" || r.windows.empty() ? std::string("starting at evenly spread ticks")
-                                                        : "one per window of " + r.windows);
+            (r.windows == "starts" || r.windows.empty()
+                 ? std::string("starting at evenly spread ticks")
+                 : "one per window of " + r.windows.substr(r.windows.find_last_of('/') + 1));
         if (std::isfinite(r.gap_seconds)) m += fmt(", ticks of %.0f s", r.gap_seconds);
         if (std::isfinite(r.work_hours)) m += ", " + hours_str(r.work_hours) + " of work";
     } else {
@@ -483,9 +491,13 @@ inline std::string lost_because(const rresult& r, const rcand& a, const rcand& w
     if (r.deadline && std::isfinite(a.deadline_met) && std::isfinite(w.deadline_met) &&
         (a.deadline_met < confidence_of(r) || a.deadline_met + 0.005 < w.deadline_met))
         return "riskier: P(deadline) " + pct(a.deadline_met) + " against " + pct(w.deadline_met);
-    if (a.cost.mean > w.cost.mean)
-        return "dearer by " + money_str(a.cost.mean - w.cost.mean, r.currency) +
-               fmt(" (+%.0f %%)", 100 * (a.cost.mean / w.cost.mean - 1));
+    if (a.cost.mean > w.cost.mean) {
+        const double d = a.cost.mean - w.cost.mean, rel = w.cost.mean > 0 ? d / w.cost.mean : NAN;
+        if (std::isfinite(rel) && rel < 0.005)  // a tie at the precision shown: say how small the difference is
+            return "dearer by only " + fmt("%.4f", d) + (r.currency.empty() ? "" : " " + r.currency) +
+                   fmt(" (+%.2f %%), a tie in practice", 100 * rel);
+        return "dearer by " + money_str(d, r.currency) + (std::isfinite(rel) ? fmt(" (+%.0f %%)", 100 * rel) : "");
+    }
     if (a.time.mean > w.time.mean) return "slower by " + hours_str(a.time.mean - w.time.mean);
     if (a.cost.p95 > w.cost.p95)
         return "riskier: its P95 cost is " + money_str(a.cost.p95, r.currency) + " against " +
@@ -886,7 +898,7 @@ inline std::vector<json> charts_of(const rview& v) {
                               {"type", "nominal"},
                               {"title", nullptr},
                               {"scale", {{"domain", domain}, {"range", range}}},
-                              {"legend", {{"orient", "bottom"}, {"columns", 2}, {"labelLimit", 420}}}}},
+                              {"legend", {{"orient", "bottom"}, {"columns", 2}, {"labelLimit", 290}}}}},
                             {"strokeDash",
                              {{"field", "candidate"},
                               {"type", "nominal"},
@@ -1126,7 +1138,7 @@ inline std::string render_report(const json& result, const report_assets& a, con
     std::string excluded;
     if (!r.excluded.empty()) {
         excluded = "<details><summary>" + std::to_string(r.excluded.size()) +
-                   " offers left out of the plan, and why</summary><ul>";
+                   (r.excluded.size() == 1 ? " offer" : " offers") + " left out of the plan, and why</summary><ul>";
         for (const auto& e : r.excluded) excluded += "<li>" + e + "</li>";
         excluded += "</ul></details>\n";
     }
@@ -1146,14 +1158,14 @@ figcaption{font-size:13px;color:#444;margin:0 0 .5em}figure{margin-left:0;margin
 .vega-bind{font-size:13px;margin:.3em 0}.vega-bind input[type=range]{width:min(420px,60vw);vertical-align:middle}
 .tablewrap{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;font-size:12px;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 5px;text-align:right;vertical-align:top}
-td.name,th:nth-child(2){text-align:left;overflow-wrap:anywhere}tr.rec{background:#fdeee9}
+td.name,th:nth-child(2){text-align:left;overflow-wrap:anywhere;min-width:13em}tr.rec{background:#fdeee9}
 abbr{text-decoration:underline dotted;cursor:help}
 dl.legend{font-size:12px;display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}dl.legend dt{font-weight:600}dl.legend dd{margin:0}
 details{margin:1em 0}summary{cursor:pointer;font-weight:600}
 #errors{display:none;background:#fdd;border:1px solid #c00;padding:1em;color:#900}
 @page{size:A4;margin:12mm}
 @media print{body{padding:0;max-width:none;font-size:11px}section.answer{background:none}
-.chart svg{max-width:100%;height:auto}.vega-bind{display:none}details>*{display:block}}
+.chart svg{max-width:100%;height:auto}table{font-size:8.5px}td,th{padding:2px 3px}.vega-bind{display:none}details>*{display:block}}
 )CSS";
     html += "</style>\n";
     html +=
@@ -1186,6 +1198,7 @@ return ok?1:0;});}))
 .then(function(ok){document.body.setAttribute('data-charts-rendered',String(ok.reduce(function(a,b){return a+b;},0)));})
 .catch(function(err){window.__costsimErrors.push(String(err));document.body.setAttribute('data-charts-rendered','0');})
 .then(function(){document.body.setAttribute('data-chart-problems',problems.join(' | '));
+document.body.setAttribute('data-height',String(document.documentElement.scrollHeight));
 if(location.hash==='#check'){document.querySelectorAll('details').forEach(function(d){d.open=true;});
 var w=document.documentElement.clientWidth,over=[];document.querySelectorAll('body *').forEach(function(el){
 if(el.closest('.tablewrap')&&el.className!=='tablewrap')return;var b=el.getBoundingClientRect();

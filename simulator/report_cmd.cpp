@@ -46,7 +46,8 @@ std::string read_asset(const std::string& dir, const char* name) {
 
 }  // namespace
 
-void write_report(const json& result, const std::string& path) {
+namespace {
+void write_report_file(const json& result, const std::string& path) {
     const std::string dir = report_dir();
     report_assets assets{read_asset(dir, "vega.min.js"), read_asset(dir, "vega-lite.min.js"),
                          read_asset(dir, "vega-embed.min.js")};
@@ -54,13 +55,22 @@ void write_report(const json& result, const std::string& path) {
     // A report is either whole or absent, even if costsim is killed while writing it.
     write_file_atomically(path, html);
 }
+}  // namespace
+
+void write_report(const json& result, const std::string& path) {
+    write_report_file(result, path);
+    // On stderr: `plan --json --report FILE` keeps its standard output JSON.
+    std::cerr << "costsim: wrote the report to " << path << "\n";
+}
 
 int run_report(const report_args& a) {
     json result = load_json_file(a.result);
+    // Named here: a problem the report finds at the document's root would otherwise be
+    // indistinguishable from one with the output file.
     if (!result.is_object() || !result.contains("candidates"))
-        throw input_error(a.result, "/candidates", "a costsim simulate or plan --json result");
+        throw input_error(a.result, "/candidates", "a costsim simulate or plan (or replay) --json result");
     try {
-        write_report(result, a.output);
+        write_report_file(result, a.output);
     } catch (const input_error& e) {
         if (e.file() == a.output && e.pointer().empty()) throw;
         throw input_error(a.result, e.pointer(), e.expected());

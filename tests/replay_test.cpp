@@ -91,3 +91,37 @@ TEST_CASE("replay with the offer's billing: sessions rounded by the offer's rule
     CHECK(r.candidates[0].stats.cost.mean == doctest::Approx(3.06 * 48.2));
     CHECK(r.candidates[2].stats.makespan_hours.mean == doctest::Approx(48.2));
 }
+
+TEST_CASE("replay records each candidate's sessions in the first window, and the trace's runs there") {
+    scenario s = parse(scenario_json());
+    spot_trace t = load_spot_trace(cbl + "/us-west-2a_v100_1.json");
+    trace_windows w = load_trace_windows(cbl + "/random_windows.json");
+    replay_options o;
+    o.windows = &w;
+    replay_result r = replay(s, t, o);
+    // The runs tile the first window, alternating availability.
+    REQUIRE(!r.spot_runs.empty());
+    CHECK(r.spot_runs.front().start == 0);
+    CHECK(r.spot_runs.back().end == r.first_window.end - r.first_window.start);
+    for (std::size_t i = 1; i < r.spot_runs.size(); ++i) {
+        CHECK(r.spot_runs[i].start == r.spot_runs[i - 1].end);
+        CHECK(r.spot_runs[i].available != r.spot_runs[i - 1].available);
+    }
+    // On-demand holds one instance from the start to its finish; the sessions never overlap.
+    const auto& od = r.candidates[0].first_window_sessions;
+    REQUIRE(od.size() == 1);
+    CHECK(od[0].kind == instance_kind::on_demand);
+    CHECK(od[0].start_us == 0);
+    for (const auto& c : r.candidates)
+        for (std::size_t i = 1; i < c.first_window_sessions.size(); ++i)
+            CHECK(c.first_window_sessions[i].start_us >= c.first_window_sessions[i - 1].end_us);
+    // Spot sessions only where the trace has capacity.
+    const double gap_us = static_cast<double>(t.gap().count());
+    for (const auto& x : r.candidates[2].first_window_sessions)
+        if (x.kind == instance_kind::spot)
+            CHECK(t.available(r.first_window.start +
+                              static_cast<std::int64_t>(static_cast<double>(x.start_us) / gap_us)));
+    json j = to_json(r);
+    CHECK(j["first_window"]["availability"].size() == r.spot_runs.size());
+    CHECK(j["candidates"][0]["first_window"]["sessions"][0]["market"] == "on_demand");
+}

@@ -61,6 +61,15 @@ struct replay_candidate {
     candidate_result stats;  ///< cost/time statistics over the finished replays
     std::uint64_t finished = 0, outlasted = 0;
     std::optional<double> saving_vs_on_demand;  ///< 1 − mean cost / on-demand mean cost (same offer)
+    /// The instances held in the first window (µs from its start), for a report's timeline.
+    std::vector<tick_session> first_window_sessions;
+    bool first_window_outlasted = false;
+};
+
+/// A run of equal availability of the trace: ticks [start, end).
+struct availability_run {
+    std::int64_t start = 0, end = 0;
+    bool available = false;
 };
 
 struct replay_result {
@@ -72,6 +81,8 @@ struct replay_result {
     std::optional<double> deadline_hours;
     fast_hours work{0};
     std::vector<replay_candidate> candidates;
+    tick_window first_window;                 ///< the window whose sessions each candidate records
+    std::vector<availability_run> spot_runs;  ///< the trace as runs, over the first window
 };
 
 /// The windows the options select on trace `t` for a job spanning `horizon`.
@@ -120,10 +131,13 @@ namespace detail {
 template <class Price>
 void replay_candidate_on(const tick_campaign& c, const spot_trace& t, const std::vector<tick_window>& ws, Price& price,
                          std::optional<double> deadline_hours, candidate_metrics<exact_metric, plain_mean>& m,
-                         std::uint64_t& outlasted) {
-    for (const auto& w : ws) {
+                         std::uint64_t& outlasted, replay_candidate& rc) {
+    for (std::size_t i = 0; i < ws.size(); ++i) {
+        const auto& w = ws[i];
         trace_window_source src(t, w.start, w.end);
-        tick_trial_result r = run_tick_trial(c, src, price);
+        tick_trial_result r =
+            i == 0 ? run_tick_trial_recorded(c, src, price, rc.first_window_sessions) : run_tick_trial(c, src, price);
+        if (i == 0) rc.first_window_outlasted = r.outlasted;
         if (r.outlasted) {
             ++outlasted;
             continue;
@@ -157,6 +171,12 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
     const usec horizon = deadline ? std::max(*deadline, s.work + overhead) : s.work + overhead;
     const std::vector<tick_window> ws = replay_windows(t, o, horizon);
     out.replays = ws.size();
+    if (!ws.empty()) {
+        out.first_window = ws.front();
+        for (std::int64_t i = ws.front().start; i < ws.front().end; i = t.run_end(i))
+            out.spot_runs.push_back(
+                {i - ws.front().start, std::min(t.run_end(i), ws.front().end) - ws.front().start, t.available(i)});
+    }
 
     scenario sc = s;
     sc.deadline = deadline;
@@ -181,8 +201,11 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
         tick_campaign c = at_candidate(s, k, [&] { return make_tick_campaign(sc, k, t.gap()); });
         candidate_metrics<exact_metric, plain_mean> m;
         std::uint64_t outlasted = 0;
+        replay_candidate rc;
         const offer& of = s.offer_of(k);
-        auto run = [&](auto& price) { detail::replay_candidate_on(c, t, ws, price, out.deadline_hours, m, outlasted); };
+        auto run = [&](auto& price) {
+            detail::replay_candidate_on(c, t, ws, price, out.deadline_hours, m, outlasted, rc);
+        };
         if (k.market != market_kind::spot || std::holds_alternative<quoted_price>(of.spot->price)) {
             fast_price_per_hour p{0.0};
             if (k.market == market_kind::spot)
@@ -200,7 +223,6 @@ inline replay_result replay(const scenario& s, const spot_trace& t, const replay
             piecewise_spot_price pp(std::move(pts));
             run(pp);
         }
-        replay_candidate rc;
         rc.finished = m.cost.count();
         rc.outlasted = outlasted;
         rc.stats = describe_candidate(s, k);

@@ -32,6 +32,7 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "costsim/core/error.hpp"
 #include "costsim/core/fast_units.hpp"
@@ -80,6 +81,12 @@ struct tick_campaign {
     fast_price_per_hour extra_per_hour{0.0};  ///< attached resources, added to the spot price
 };
 
+/// One instance the job held: [start, end) in microseconds from the window's start.
+struct tick_session {
+    instance_kind kind = instance_kind::none;
+    std::int64_t start_us = 0, end_us = 0;
+};
+
 struct tick_trial_result {
     trial_result result;
     bool outlasted = false;    ///< the source ended before the work was done
@@ -93,6 +100,12 @@ tick_trial_result run_tick_trial(const tick_campaign& c, Source& src, Price& pri
 template <availability_source Source, spot_price_path Price>
 tick_trial_result run_tick_trial_per_tick(const tick_campaign& c, Source& src, Price& price);
 
+/// run_tick_trial that also appends each instance the job held, in order, to `sessions`
+/// (what a report draws on the availability timeline); the gaps between them are waits.
+template <availability_source Source, spot_price_path Price>
+tick_trial_result run_tick_trial_recorded(const tick_campaign& c, Source& src, Price& price,
+                                          std::vector<tick_session>& sessions);
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -100,7 +113,8 @@ tick_trial_result run_tick_trial_per_tick(const tick_campaign& c, Source& src, P
 namespace detail {
 
 template <class Source, class Price>
-tick_trial_result tick_loop(const tick_campaign& c, Source& src, Price& price, bool event_driven) {
+tick_trial_result tick_loop(const tick_campaign& c, Source& src, Price& price, bool event_driven,
+                            std::vector<tick_session>* record = nullptr) {
     const std::int64_t g = c.gap.count(), W = c.work.count(), d = c.changeover.count();
     if (g <= 0) throw model_error("a tick campaign needs a positive tick length");
     if ((c.policy == tick_policy::greedy || c.policy == tick_policy::uniform_progress) && !c.deadline)
@@ -122,6 +136,7 @@ tick_trial_result tick_loop(const tick_campaign& c, Source& src, Price& price, b
 
     auto close_session = [&](std::int64_t end_us) {
         if (session == instance_kind::none) return;
+        if (record) record->push_back({session, session_start, end_us});
         if (!c.per_tick_billing) {
             fast_hours billed = c.billing.bill(hours(end_us - session_start));
             if (session == instance_kind::spot)
@@ -235,6 +250,12 @@ tick_trial_result run_tick_trial(const tick_campaign& c, Source& src, Price& pri
 template <availability_source Source, spot_price_path Price>
 tick_trial_result run_tick_trial_per_tick(const tick_campaign& c, Source& src, Price& price) {
     return detail::tick_loop(c, src, price, false);
+}
+
+template <availability_source Source, spot_price_path Price>
+tick_trial_result run_tick_trial_recorded(const tick_campaign& c, Source& src, Price& price,
+                                          std::vector<tick_session>& sessions) {
+    return detail::tick_loop(c, src, price, true, &sessions);
 }
 
 }  // namespace costsim

@@ -75,6 +75,16 @@ inline json to_json(const interruption_spec& i) {
 }
 
 namespace detail {
+// A replay candidate's sessions in the first window: hours from the window's start.
+inline json first_window_json(const replay_candidate& rc) {
+    json ss = json::array();
+    for (const auto& x : rc.first_window_sessions)
+        ss.push_back(json{{"start_hours", static_cast<double>(x.start_us) / 3.6e9},
+                          {"end_hours", static_cast<double>(x.end_us) / 3.6e9},
+                          {"market", std::string(to_string(x.kind))}});
+    return json{{"outlasted", rc.first_window_outlasted}, {"sessions", ss}};
+}
+
 // What simulate's and replay's candidates begin with, in this order: which candidate it is,
 // then cost, makespan and billed hours.
 inline json candidate_head(const candidate_result& c) {
@@ -150,7 +160,8 @@ inline json to_json(const replay_result& r) {
                                  {"makespan_hours", nullptr},
                                  {"deadline_met", c.deadline_met},
                                  {"finished", 0},
-                                 {"outlasted", rc.outlasted}});
+                                 {"outlasted", rc.outlasted},
+                                 {"first_window", detail::first_window_json(rc)}});
             continue;
         }
         json j = detail::candidate_head(c);
@@ -161,6 +172,7 @@ inline json to_json(const replay_result& r) {
         j["outlasted"] = rc.outlasted;
         j["quantiles"] = {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}};
         j["saving_vs_on_demand"] = rc.saving_vs_on_demand ? json(*rc.saving_vs_on_demand) : json(nullptr);
+        j["first_window"] = detail::first_window_json(rc);
         cands.push_back(j);
     }
     json out{{"scenario", r.scenario},
@@ -173,6 +185,17 @@ inline json to_json(const replay_result& r) {
              {"work_hours", r.work.count()}};
     out["deadline_hours"] = r.deadline_hours ? json(*r.deadline_hours) : json(nullptr);
     out["candidates"] = cands;
+    // What a report draws: the first window of the trace as runs of availability, hours from
+    // its start (each candidate's "first_window" holds its sessions in that window).
+    const double gap_h = to_fast_hours(r.gap).count();
+    json runs = json::array();
+    for (const auto& a : r.spot_runs)
+        runs.push_back(json{{"start_hours", static_cast<double>(a.start) * gap_h},
+                            {"end_hours", static_cast<double>(a.end) * gap_h},
+                            {"available", a.available}});
+    out["first_window"] = {{"start_hours", static_cast<double>(r.first_window.start) * gap_h},
+                           {"end_hours", static_cast<double>(r.first_window.end) * gap_h},
+                           {"availability", runs}};
     return out;
 }
 
@@ -255,6 +278,9 @@ inline json to_json(const plan_result& p) {
     base["excluded"] = ex;
     base["recommended"] = p.recommended ? json(*p.recommended + 1) : json(nullptr);
     base["deadline_confidence"] = deadline_confidence;
+    // The named catalog's price date, for the report's "prices as of".
+    if (!p.expanded.offers.name.empty() && p.expanded.offers.as_of.ok())
+        base["catalog"] = {{"name", p.expanded.offers.name}, {"as_of", format_date(p.expanded.offers.as_of)}};
     if (p.study) base["study"] = to_json(*p.study);
     return base;
 }

@@ -11,7 +11,6 @@
 #include <limits>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -81,12 +80,11 @@ int run_offers(const offers_args& a) {
         }
     if ((a.json || a.csv) && a.all)
         throw input_error("command line", "--all", "the table (--json and --csv carry every row)");
-    std::optional<std::regex> where;
+    std::optional<offer_place_pattern> where;
     if (!a.region.empty()) try {
-            where.emplace(a.region, std::regex::ECMAScript | std::regex::icase);
-        } catch (const std::regex_error& e) {
-            throw input_error("command line", "--region",
-                              "a regular expression, such as \"^us-\" (\"" + a.region + "\": " + e.what() + ")");
+            where.emplace(a.region);
+        } catch (const value_error& e) {
+            throw input_error("command line", "--region", e.what());
         }
     const std::vector<std::string> gpus = split(lower(a.gpu)), clouds = split(a.cloud);
     for (const auto& c : clouds)
@@ -106,9 +104,7 @@ int run_offers(const offers_args& a) {
         if (!gpus.empty() && (!o.gpus || std::find(gpus.begin(), gpus.end(), lower(o.gpus->model)) == gpus.end()))
             continue;
         if (!clouds.empty() && std::find(clouds.begin(), clouds.end(), o.provider) == clouds.end()) continue;
-        if (where && !std::regex_search(o.region, *where) && !std::regex_search(o.zone, *where) &&
-            !std::regex_search(o.id, *where))
-            continue;
+        if (where && !where->matches(o)) continue;
         if (market && !o.has_market(*market)) continue;
         row r{&o, listed_price_per_hour(o, market_kind::on_demand), listed_price_per_hour(o, market_kind::spot),
               std::nullopt, 0};

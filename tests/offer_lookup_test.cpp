@@ -94,3 +94,24 @@ TEST_CASE("edit distance counts insertions, deletions and substitutions, ignorin
     CHECK(edit_distance("", "abc") == 3);
     CHECK(edit_distance("H100", "h100") == 0);
 }
+
+TEST_CASE("a place pattern is a case-insensitive extended regex searched in region, zone and id") {
+    const catalog c = zones_catalog();
+    auto count = [&](const std::string& p) {
+        const offer_place_pattern pat(p);
+        return std::count_if(c.offers.begin(), c.offers.end(), [&](const offer& o) { return pat.matches(o); });
+    };
+    CHECK(count("^us-east") == 4);       // region
+    CHECK(count("USW2") == 1);           // zone, any case
+    CHECK(count("p3\\.2xlarge$") == 1);  // id
+    CHECK(count("use1-az(1|2)") == 2);   // alternation is extended syntax
+    CHECK(count("europe") == 0);
+    // A copy shares the compiled expression; both stay usable.
+    const offer_place_pattern a("az4");
+    const offer_place_pattern b = a;  // NOLINT(performance-unnecessary-copy-initialization)
+    CHECK(b.matches(c.offers[2]));
+}
+
+TEST_CASE("a malformed place pattern is a value error naming it") {
+    CHECK_THROWS_WITH_AS(offer_place_pattern("us-(east"), doctest::Contains("\"us-(east\""), value_error);
+}

@@ -22,7 +22,6 @@
 #include <cctype>
 #include <filesystem>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -44,7 +43,7 @@ struct quick_job {
     std::optional<usec> deadline;
     std::vector<market_kind> markets{market_kind::on_demand, market_kind::spot};
     std::vector<std::string> clouds;  ///< providers (empty: all)
-    std::string region;               ///< ECMAScript regex on region, zone or id (empty: all)
+    std::string region;               ///< POSIX extended regex on region, zone or id (empty: all)
     bool allow_unknown_memory = false;
     usec checkpoint_cost = std::chrono::minutes(1);
     usec restart_overhead{0};
@@ -189,19 +188,16 @@ inline scenario quick_scenario(const quick_job& q) {
     }
 
     // The offers the flags select.
-    std::optional<std::regex> where;
+    std::optional<offer_place_pattern> where;
     if (!q.region.empty()) try {
-            where.emplace(q.region, std::regex::ECMAScript | std::regex::icase);
-        } catch (const std::regex_error& e) {
-            throw flag_error("--region",
-                             "a regular expression, such as \"^us-\" (\"" + q.region + "\": " + e.what() + ")");
+            where.emplace(q.region);
+        } catch (const value_error& e) {
+            throw flag_error("--region", e.what());
         }
     std::vector<std::string> chosen;
     for (const auto& o : s.offers.offers) {
         if (!q.clouds.empty() && std::find(q.clouds.begin(), q.clouds.end(), o.provider) == q.clouds.end()) continue;
-        if (where && !std::regex_search(o.region, *where) && !std::regex_search(o.zone, *where) &&
-            !std::regex_search(o.id, *where))
-            continue;
+        if (where && !where->matches(o)) continue;
         if (!o.gpus) continue;
         if (!all && std::find(models.begin(), models.end(), o.gpus->model) == models.end()) continue;
         if (all &&

@@ -15,6 +15,8 @@ set(seeds_measurement ${S}/tests/data/fixture_cuda_v100_bilstm.json ${S}/pricing
 set(seeds_validate_spec ${S}/bench_adapter/tests/data/validate_*.json ${S}/tests/data/bad_scenarios/validate_owned_flag.json)
 set(seeds_published ${S}/pricing_data/studies/*.json ${S}/tests/data/bad/published_not_a_study.json)
 set(seeds_speed_table ${S}/pricing_data/gpu_speed_2026.json ${S}/pricing_data/speeds/*.json)
+set(seeds_gpu_variants ${S}/pricing_data/gpu_variants_2026.json ${S}/tests/data/bad_real/variants_*.json)
+set(seeds_speed_classes ${S}/pricing_data/gpu_speed_by_class_2026.json ${S}/tests/data/bad_real/classes_*.json)
 set(seeds_result ${S}/fuzz/seeds/result/*.json)
 set(seeds_values ${S}/fuzz/seeds/values/*)
 set(seeds_sentiment_csv ${S}/bench_adapter/tests/data/*.csv)

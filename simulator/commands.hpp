@@ -77,7 +77,7 @@ struct plan_args {
     std::size_t top = 15;
     bool top_given = false, all = false, explain = false;
     // Quick mode: the job as flags instead of a scenario file (workflow/quick_plan.hpp).
-    std::string work, gpu, memory, market, cloud, region, catalog, speed, checkpoint_cost, restart_overhead;
+    std::string work, gpu, memory, market, cloud, region, catalog, speed, work_class, checkpoint_cost, restart_overhead;
     int gpus = 1;
     bool gpus_given = false, allow_unknown_memory = false;
     /// The quick-mode flags and whether each was given (refused beside a scenario file).
@@ -91,6 +91,7 @@ struct plan_args {
                 {"--region", !region.empty()},
                 {"--catalog", !catalog.empty()},
                 {"--speed", !speed.empty()},
+                {"--class", !work_class.empty()},
                 {"--checkpoint-cost", !checkpoint_cost.empty()},
                 {"--restart-overhead", !restart_overhead.empty()},
                 {"--allow-unknown-memory", allow_unknown_memory}};

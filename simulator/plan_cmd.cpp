@@ -135,10 +135,11 @@ std::string render_runtime_summary(const plan_result& p) {
     for (const auto& row : p.rows) {
         const candidate& k = s.candidates[row.candidate_index];
         const offer& o = s.offer_of(k);
-        const std::string model = o.gpus ? o.gpus->model : "cpu";
+        const std::string key = s.speed_key(o);  // the GPU variant where speeds are per variant
+        const std::string model = !o.gpus ? "cpu" : key.empty() || key == o.gpus->model ? o.gpus->model : key;
         per_model.try_emplace(model, std::string(to_string(k.runtime.source)) + ": " + k.runtime.basis);
     }
-    std::string out = "  runtimes, per GPU model (--explain: per offer):\n";
+    std::string out = "  runtimes, per GPU model or variant (--explain: per offer):\n";
     for (const auto& [model, basis] : per_model) out += wrap(model + " — " + basis, "    ");
     return out;
 }
@@ -295,6 +296,11 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
                             to_string(s.work_basis.source), s.work_basis.basis,
                             s.deadline ? ", deadline " + format_duration(*s.deadline) : std::string()),
                 "  ");
+    if (s.work_class)
+        out += wrap(fmt::format("speeds: class {} of {}, per GPU variant ({}); a variant the class has no figure for "
+                                "takes another class's or its peak-FLOPS ratio, marked est",
+                                to_string(*s.work_class), s.speed_name, s.variants->name),
+                    "  ");
     if (!s.offers.name.empty() && s.offers.as_of != date::year_month_day{}) out += wrap(price_age(s.offers), "  ");
     out += "\n";
 
@@ -314,6 +320,8 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
         zones = zones || !s.candidates[row.candidate_index].identical_offers.empty();
     }
     std::vector<text_table::column> cols{{"#", align::right}, {"offer", align::left}};
+    const bool variant = s.variants.has_value();  // the card each offer really is
+    if (variant) cols.push_back({"GPU", align::left});
     if (zones) cols.push_back({"zones", align::right});
     cols.push_back({"market", align::left});
     if (spot) cols.push_back({"risk", align::left});
@@ -335,6 +343,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
         std::string marks = row.pareto ? "*" : "";
         if (p.recommended && *p.recommended == i) marks += "R";
         std::vector<std::string> cell{std::to_string(i + 1), fit(c.offer, offer_width)};
+        if (variant) cell.push_back(s.speed_key(s.offer_of(k)));
         if (zones) cell.push_back(std::to_string(1 + k.identical_offers.size()));
         cell.push_back(market_cell(c));
         if (spot) cell.push_back(c.market == market_kind::spot ? spot_model_word(k.interruptions) : "-");
@@ -370,9 +379,11 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
         out += fmt::format("  ... {} more row{} (--top N, --all)\n", p.rows.size() - shown_rows,
                            p.rows.size() - shown_rows == 1 ? "" : "s");
     out += wrap(
-        std::string(zones ? "zones: identical offers (same GPU, count, prices, billing, interruption model) in that "
-                            "many zones or regions, simulated once. "
-                          : "") +
+        std::string(variant ? "GPU: the card the offer carries (variant table). " : "") +
+            std::string(zones
+                            ? "zones: identical offers (same GPU, count, prices, billing, interruption model) in that "
+                              "many zones or regions, simulated once. "
+                            : "") +
             "offer: ~ stands for a cut part of the id. market: on-demand; spot = spot_only (rerun on spot until done, "
             "from the last checkpoint); "
             "spot+fb = deadline_fallback (spot, then on-demand in time for the deadline); monthly (a dedicated "
@@ -464,7 +475,8 @@ scenario scenario_of(const plan_args& a) {
         q.restart_overhead = flag("--restart-overhead", [&] { return parse_duration(a.restart_overhead); });
     const std::string share = find_share_dir();
     q.catalog = a.catalog.empty() ? share + "/pricing_data/gpu_cloud_2026.json" : a.catalog;
-    q.speed = a.speed.empty() ? share + "/pricing_data/gpu_speed_2026.json" : a.speed;
+    q.speed = a.speed.empty() ? share + "/pricing_data/gpu_speed_by_class_2026.json" : a.speed;
+    q.work_class = a.work_class;
     q.proxy_trace = share + "/pricing_data/spot-traces/availability/1-node/aws-02-15-2023/us-east-1a_v100_1.json";
     return quick_scenario(q);
 }
@@ -536,7 +548,10 @@ command add_plan(CLI::App& app) {
     plan->add_option("--cloud", pl->cloud, "quick mode: providers, comma-separated (e.g. aws,lambda; default all)");
     plan->add_option("--region", pl->region, "quick mode: regular expression on region, zone or offer id");
     plan->add_option("--catalog", pl->catalog, "quick mode: catalog (default the bundled 2026 one)");
-    plan->add_option("--speed", pl->speed, "quick mode: relative speed table (default the bundled 2026 one)");
+    plan->add_option("--speed", pl->speed,
+                     "quick mode: relative speed table (default the bundled 2026 one, per class)");
+    plan->add_option("--class", pl->work_class,
+                     "quick mode: the job's class: llm_finetune (default), llm_pretrain, encoder, cnn, inference");
     plan->add_option("--checkpoint-cost", pl->checkpoint_cost,
                      "quick mode: time one spot checkpoint takes (default 1m)");
     plan->add_option("--restart-overhead", pl->restart_overhead,

@@ -1,6 +1,7 @@
 // Tests of costsim/pricing/catalog.hpp and its reader, io/catalog_json.hpp (with json_input.hpp): every bundled
 // catalog loads and round-trips; bad documents fail with the exact JSON pointer.
 #include <costsim/io/catalog_json.hpp>
+#include <costsim/io/speed_classes_json.hpp>
 #include <costsim/io/speed_json.hpp>
 #include <costsim/models/runtime_source.hpp>
 
@@ -47,6 +48,19 @@ TEST_CASE("every catalog in pricing_data loads and round-trips") {
             const speed_table t = load_speed_table(f);
             const json once = to_json(t);
             CHECK(to_json(parse_speed_table(json_cursor(once, "round trip"))) == once);
+            continue;
+        }
+        // So do the GPU variant table and the speed table per class (their own tests check them).
+        if (load_json_file(f).value("schema", std::string()) == gpu_variants_schema) {
+            const json once = to_json(load_gpu_variants(f));
+            CHECK(to_json(parse_gpu_variants(json_cursor(once, "round trip"))) == once);
+            continue;
+        }
+        if (is_speed_classes(load_json_file(f))) {
+            const speed_classes_file k = load_speed_classes(f);
+            const json once = to_json(k.table, "gpu_variants_2026.json");
+            CHECK(to_json(parse_speed_classes(json_cursor(once, "round trip"), k.variants), "gpu_variants_2026.json") ==
+                  once);
             continue;
         }
         catalog c = load_catalog(f);

@@ -56,7 +56,7 @@ costsim_cli_test("plan --memory leaves out offers of unknown memory, with the re
   OUT_RE "left out: .*runpod/[^ ]+ \\(all markets\\): the job needs 20 GiB of GPU memory; the catalog does not say how much L4 has"
   ARGS plan --work 3h --gpu L4 --memory 20GiB --explain)
 costsim_cli_test("plan --csv is the ranked list with rank, zones, pareto and recommended" EXIT 0
-  OUT_RE "^rank,offer,zones,market,policy,gpus,checkpoint_rule.*recommended,currency\n1,[^,]+,[0-9]+,"
+  OUT_RE "^rank,offer,zones,market,policy,gpus,checkpoint_rule.*recommended,currency,gpu_variant\n1,[^,]+,[0-9]+,"
   ARGS plan --work 3h --gpu L4 --csv)
 costsim_cli_test("offers lists the catalog sorted by price with GPU, memory, prices, billing and date" EXIT 0
   OUT_RE "costsim offers: [0-9]+ of [0-9]+ offers of gpu-cloud-2026, prices as of 2026-12-03.*aws/[^ ]+/p5\\.48xlarge +H100 +8 +80"

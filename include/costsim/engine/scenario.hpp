@@ -28,6 +28,7 @@
 #include "costsim/models/published.hpp"
 #include "costsim/models/restart.hpp"
 #include "costsim/models/runtime_source.hpp"
+#include "costsim/models/speed_classes.hpp"
 #include "costsim/models/spot_price.hpp"
 
 namespace costsim {
@@ -160,7 +161,13 @@ struct scenario {
     std::optional<double> gpu_memory_gib;      ///< peak GPU memory the job needs
     std::optional<double> scaling_efficiency;  ///< each extra GPU adds this share of one GPU's speed
     std::vector<gpu_speed> speed;              ///< relative speed per GPU model (work is at 1.0), each with its basis
-    runtime_basis work_basis;                  ///< where `work` comes from
+    /// With a speed table per class: the variant table the speeds are keyed by (offers
+    /// find theirs through it), the class, and the class's published multi-GPU scaling.
+    std::optional<gpu_variant_table> variants;
+    std::optional<workload_class> work_class;
+    std::optional<class_scaling> scaling;
+    std::string speed_name;    ///< the speed table's name, where the speeds come from a file
+    runtime_basis work_basis;  ///< where `work` comes from
     /// The workload's "published" study and the runtimes its rows give, per offer.
     std::optional<published_study> study;
     struct published_runtime {
@@ -184,6 +191,11 @@ struct scenario {
         runtime_basis basis;
     };
     std::optional<offer_runtime> runtime_on(const offer& o) const;
+    /// The key of `o` in `speed`: its GPU variant where speeds are per variant (empty when
+    /// the variant table names none), else its GPU model ("cpu" without a GPU).
+    std::string speed_key(const offer& o) const;
+    /// The GPU memory of one GPU of `o`: the catalog's figure, else its variant's spec.
+    std::optional<double> gpu_memory_of(const offer& o) const;
     /// The work at `speedup` times the reference speed: work / speedup, to the microsecond.
     usec work_at(double speedup) const {
         return usec(static_cast<std::int64_t>(std::llround(static_cast<double>(work.count()) / speedup)));
@@ -229,8 +241,23 @@ inline std::string_view to_string(checkpoint_rule r) noexcept {
     return "?";
 }
 
+inline std::string scenario::speed_key(const offer& o) const {
+    if (!o.gpus) return "cpu";
+    if (!variants) return o.gpus->model;
+    const gpu_variant_match m = variants->of(o);
+    return m.variant ? m.variant->id : std::string();
+}
+
+inline std::optional<double> scenario::gpu_memory_of(const offer& o) const {
+    if (!o.gpus) return std::nullopt;
+    if (o.gpus->memory_gib) return o.gpus->memory_gib;
+    if (variants)
+        if (const gpu_variant_match m = variants->of(o); m.variant) return m.variant->memory_gib;
+    return std::nullopt;
+}
+
 inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& o) const {
-    const std::string model = o.gpus ? o.gpus->model : "cpu";
+    const std::string model = speed_key(o);
     const gpu_speed* sp = nullptr;
     for (const auto& g : speed)
         if (g.model == model) sp = &g;
@@ -254,7 +281,7 @@ inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& 
     for (const auto& p : published) {
         const offer& po = offers.offers[p.offer_index];
         if (po.id == o.id) return offer_runtime{w / static_cast<double>(p.runtime.count()), p.basis};
-        if (!same && po.gpus && o.gpus && po.gpus->model == o.gpus->model) {
+        if (!same && po.gpus && o.gpus && !model.empty() && speed_key(po) == model) {
             same = &p;
             same_gpu = &po;
         }

@@ -36,7 +36,8 @@ json to_json(const simulation_result& r);
 std::string to_csv(const simulation_result& r);
 /// `plan --csv`: the ranked rows (the same list as `plan --json` and the table), one per
 /// row, a header line first: rank, offer, zones, market, policy, GPUs, checkpoint, runtime
-/// and its source, cost and time (mean, P95), P(deadline), pareto, recommended.
+/// and its source, cost and time (mean, P95), P(deadline), pareto, recommended, currency,
+/// and the GPU variant (empty unless speeds are per variant).
 std::string to_csv(const plan_result& p);
 /// `simulate --json`'s shape, plus trace, replays, finished/outlasted and savings.
 json to_json(const replay_result& r);
@@ -203,7 +204,7 @@ inline std::string to_csv(const plan_result& p) {
     std::ostringstream o;
     o.precision(17);
     o << "rank,offer,zones,market,policy,gpus,checkpoint_rule,checkpoint_every_hours,runtime_hours,runtime_source,"
-         "cost_mean,cost_p95,time_mean_hours,time_p95_hours,p_deadline,pareto,recommended,currency\n";
+         "cost_mean,cost_p95,time_mean_hours,time_p95_hours,p_deadline,pareto,recommended,currency,gpu_variant\n";
     auto field = [](const std::string& s) {
         if (s.find_first_of(",\"\n") == std::string::npos) return s;
         std::string q = "\"";
@@ -221,7 +222,8 @@ inline std::string to_csv(const plan_result& p) {
           << "," << c.makespan_hours.p95 << ",";
         if (p.simulation.deadline_hours) o << c.deadline_met;
         o << "," << (row.pareto ? "true" : "false") << "," << (p.recommended && *p.recommended == i ? "true" : "false")
-          << "," << p.simulation.currency << "\n";
+          << "," << p.simulation.currency << ","
+          << (p.expanded.variants ? field(p.expanded.speed_key(p.expanded.offer_of(k))) : std::string()) << "\n";
     }
     return o.str();
 }
@@ -260,6 +262,7 @@ inline json to_json(const plan_result& p) {
             c["identical_offers"] = same;
         }
         c["gpus_used"] = row.gpus_used;
+        if (p.expanded.variants) c["gpu_variant"] = p.expanded.speed_key(p.expanded.offer_of(k));
         c["speedup"] = row.speedup;
         c["pareto"] = row.pareto;
         c["meets_deadline_95"] = row.meets_deadline;

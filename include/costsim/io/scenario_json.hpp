@@ -21,6 +21,12 @@
 //            costsim.speed/v1 file; "speed_basis": what bare numbers rest on (default: an
 //            estimate stated in the scenario); "work_basis": {"source", "basis"} for "work"
 //            (default: an estimate stated in the scenario).
+//   "workload": {"class": "llm_finetune", "speed": "gpu_speed_by_class_2026.json"}: a
+//            costsim.speed-classes/v1 file (speed_classes.hpp) and the class to read from
+//            it: offers map onto GPU variants through its variant table, each variant gets
+//            the class's figure or a labelled fallback, the class's published scaling
+//            serves plan "gpus", and an offer without GPU memory in the catalog gets its
+//            variant's. The work is then at the table's reference variant.
 //   "workload": {"published": "study.json"}: a costsim.published/v1 file (published.hpp)
 //            whose rows give runtimes on their offers (printed, or derived from a printed
 //            cost). An offer's runtime then comes, in this order, from a measurement of its
@@ -66,6 +72,7 @@
 #include "costsim/io/json_input.hpp"
 #include "costsim/io/measurement_json.hpp"
 #include "costsim/io/published_json.hpp"
+#include "costsim/io/speed_classes_json.hpp"
 #include "costsim/io/speed_json.hpp"
 #include "costsim/io/trace_json.hpp"
 #include "costsim/models/trace.hpp"
@@ -367,10 +374,11 @@ inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
         }
     }
     if (auto g = p.optional("gpus")) {
-        if (!s.scaling_efficiency)
+        if (!s.scaling_efficiency && !s.scaling)
             g->fail(
                 "no \"gpus\" without the workload's \"scaling_efficiency\" (how much each extra GPU speeds the "
-                "job up; without it only one GPU of each offer is planned)");
+                "job up) or a \"class\" whose speed table gives its scaling; without it only one GPU of each offer "
+                "is planned");
         for (const auto& e : g->elements(true)) r.gpus.push_back(static_cast<int>(e.integer(1, 1024)));
     }
     if (auto n = p.optional("gpu_count")) {
@@ -415,7 +423,7 @@ inline scenario parse_scenario(const json_cursor& c) {
 
     auto wl = c["workload"];
     wl.expect_object({"name", "work", "work_basis", "gpu_memory_gib", "scaling_efficiency", "speed", "speed_basis",
-                      "published", "measurements", "samples", "epochs", "batch"});
+                      "class", "published", "measurements", "samples", "epochs", "batch"});
     if (auto n = wl.optional("name")) s.workload_name = n->string();
     if (auto m = wl.optional("gpu_memory_gib")) s.gpu_memory_gib = m->number(0, 1e6);
     if (auto e = wl.optional("scaling_efficiency")) s.scaling_efficiency = e->number(0, 1);
@@ -427,11 +435,39 @@ inline scenario parse_scenario(const json_cursor& c) {
             if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
             if (wl.has("speed_basis"))
                 wl["speed_basis"].fail("no \"speed_basis\" beside a speed file (its entries give theirs)");
-            s.speed = load_speed_table(p.string()).speeds;
+            if (is_speed_classes(load_json_file(p.string()))) {
+                // Speeds per class and GPU variant: every variant gets a figure for the class
+                // (its own, another class's, or a peak ratio: speed_classes.hpp says which).
+                if (!wl.has("class"))
+                    wl.fail(
+                        "a \"class\" beside a speed table per class (one of llm_finetune, llm_pretrain, "
+                        "encoder, cnn, inference)");
+                auto k = wl["class"];
+                try {
+                    s.work_class = parse_workload_class(k.string());
+                } catch (const value_error& e) {
+                    k.fail(e.what());
+                }
+                speed_classes_file f = load_speed_classes(p.string());
+                if (!f.table.find(*s.work_class))
+                    k.fail("a class of the speed table " + f.table.name + " (\"" + k.string() + "\" is none)");
+                s.speed = resolve_class_speeds(f.table, f.variants, *s.work_class);
+                s.scaling = f.table.find(*s.work_class)->scaling;
+                s.variants = std::move(f.variants);
+                s.speed_name = f.table.name;
+            } else {
+                const speed_table t = load_speed_table(p.string());
+                s.speed = t.speeds;
+                s.speed_name = t.name;
+            }
         } else {
             s.speed = parse_speeds(*sp, bare);
         }
     }
+    if (wl.has("class") && !s.work_class)
+        wl["class"].fail(
+            "no \"class\" without a \"speed\" file that is a speed table per class "
+            "(costsim.speed-classes/v1)");
     s.work_basis = {runtime_source::estimate, "the work stated in the scenario"};
     if (auto b = wl.optional("work_basis")) {
         b->expect_object({"source", "basis"});

@@ -26,8 +26,10 @@
 // hours at speed 1), "published" runtimes and measurements (scenario.hpp: each offer's
 // runtime comes from the best figure there is, and says which; an offer with none is
 // excluded), "scaling_efficiency" e
-// (n GPUs run 1 + (n − 1)·e times as fast), "gpu_memory_gib" (offers with less are
-// excluded). Candidates listed explicitly in "candidates" are planned too.
+// (n GPUs run 1 + (n − 1)·e times as fast; else a class table's published per-doubling
+// speed-up), "gpu_memory_gib" (offers with less are excluded; an offer whose catalog row
+// gives no memory is checked against its GPU variant's spec where speeds are per variant). Candidates listed explicitly
+// in "candidates" are planned too.
 #pragma once
 
 #include <algorithm>
@@ -126,18 +128,28 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         if (!first_of_group(oi)) continue;  // planned once, as the first offer of its group
         const auto runtime = s.runtime_on(o);
         if (!runtime) {
-            exclude(std::nullopt,
-                    "no runtime figure for " +
-                        (o.gpus ? "GPU model \"" + o.gpus->model + "\"" : std::string("a CPU-only offer (\"cpu\")")) +
-                        ": no measurement, published row or entry in the workload's \"speed\"");
+            if (o.gpus && s.variants && s.speed_key(o).empty())
+                exclude(std::nullopt, "no runtime figure for GPU model \"" + o.gpus->model + "\": the variant table " +
+                                          s.variants->name + " maps it to no GPU variant");
+            else
+                exclude(std::nullopt, "no runtime figure for " +
+                                          (o.gpus ? "GPU model \"" + s.speed_key(o) + "\""
+                                                  : std::string("a CPU-only offer (\"cpu\")")) +
+                                          ": no measurement, published row or entry in the workload's \"speed\"");
             continue;
         }
         const interruption_spec none;
         const interruption_spec* found = p.interruptions_for(o.id);
         const interruption_spec& intr = found ? *found : none;
-        if (s.gpu_memory_gib && o.gpus && o.gpus->memory_gib && *o.gpus->memory_gib < *s.gpu_memory_gib) {
+        const std::optional<double> memory = s.gpu_memory_of(o);  // the catalog's, else its variant's spec
+        const std::string gpu_name = o.gpus ? (s.speed_key(o).empty() || s.speed_key(o) == o.gpus->model
+                                                   ? o.gpus->model
+                                                   : o.gpus->model + " (" + s.speed_key(o) + ")")
+                                            : std::string();
+        if (s.gpu_memory_gib && o.gpus && memory && *memory < *s.gpu_memory_gib) {
             exclude(std::nullopt, "the job needs " + format_quantity(*s.gpu_memory_gib) + " GiB of GPU memory; " +
-                                      o.gpus->model + " has " + format_quantity(*o.gpus->memory_gib) + " GiB");
+                                      gpu_name + " has " + format_quantity(*memory) + " GiB" +
+                                      (o.gpus->memory_gib ? "" : " (its variant's spec)"));
             continue;
         }
         if (s.gpu_memory_gib && !o.gpus) {
@@ -145,7 +157,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                     "the job needs a GPU with " + format_quantity(*s.gpu_memory_gib) + " GiB; the offer has none");
             continue;
         }
-        if (s.gpu_memory_gib && !o.gpus->memory_gib && !p.allow_unknown_memory) {
+        if (s.gpu_memory_gib && !memory && !p.allow_unknown_memory) {
             exclude(std::nullopt, "the job needs " + format_quantity(*s.gpu_memory_gib) +
                                       " GiB of GPU memory; the catalog does not say how much " + o.gpus->model +
                                       " has (allow_unknown_memory / --allow-unknown-memory plans it anyway)");
@@ -161,7 +173,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
         std::vector<int> counts{1};
         if (p.gpu_count) {
             counts = {*p.gpu_count};
-        } else if (s.scaling_efficiency) {
+        } else if (s.scaling_efficiency || s.scaling) {
             if (p.gpus.empty()) counts.push_back(have);
             for (int n : p.gpus)
                 if (n <= have) counts.push_back(n);
@@ -195,11 +207,20 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 base.gpus_used = n;
                 // With gpu_count the work is stated on that many GPUs: no scaling to apply.
                 const int scaled = p.gpu_count ? 1 : n;
-                base.speedup = runtime->speedup * (1.0 + (scaled - 1) * s.scaling_efficiency.value_or(0.0));
                 base.runtime = runtime->basis;
-                if (scaled > 1)
+                if (scaled > 1 && s.scaling_efficiency) {  // the workload's own figure comes first
+                    base.speedup = runtime->speedup * (1.0 + (scaled - 1) * *s.scaling_efficiency);
                     base.runtime.basis += "; " + std::to_string(n) + " GPUs at scaling efficiency " +
                                           format_quantity(*s.scaling_efficiency);
+                } else if (scaled > 1 && s.scaling) {
+                    base.speedup = runtime->speedup * s.scaling->speedup(scaled);
+                    base.runtime.source = weakest(base.runtime.source, s.scaling->basis.source);
+                    base.runtime.basis +=
+                        "; " + std::to_string(n) + " GPUs, " + format_quantity(s.scaling->speedup(scaled)) + "x one (" +
+                        format_quantity(s.scaling->per_doubling) + " per doubling: " + s.scaling->basis.basis + ")";
+                } else {
+                    base.speedup = runtime->speedup;
+                }
                 base.restart = p.restart;
                 base.pointer = "/plan";
                 const usec work = s.work_at(base.speedup);

@@ -8,16 +8,14 @@
 // matches nothing gets one line naming at most five near ids, never the whole catalog.
 #pragma once
 
-#include <regex.h>  // POSIX ERE: GCC 12's std::regex warns falsely (maybe-uninitialized) at -O1 + ASan
-
 #include <algorithm>
 #include <cctype>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "costsim/core/text_pattern.hpp"
 #include "costsim/pricing/catalog.hpp"
 
 namespace costsim {
@@ -52,12 +50,11 @@ std::optional<double> listed_price_per_hour(const offer& o, market_kind m);
 class offer_place_pattern {
 public:
     /// Throws value_error naming the pattern and what is wrong with it.
-    explicit offer_place_pattern(const std::string& pattern);
-    bool matches(const offer& o) const;
+    explicit offer_place_pattern(const std::string& pattern) : re_(pattern) {}
+    bool matches(const offer& o) const { return re_.search(o.region) || re_.search(o.zone) || re_.search(o.id); }
 
 private:
-    struct compiled;
-    std::shared_ptr<const compiled> re_;
+    text_pattern re_;
 };
 
 /// What an error says after "expected": `an offer id of catalog "NAME" ("ID" is none;
@@ -83,28 +80,6 @@ inline std::size_t edit_distance(std::string_view a, std::string_view b) {
         }
     }
     return row[b.size()];
-}
-
-struct offer_place_pattern::compiled {
-    regex_t re{};
-    explicit compiled(const std::string& pattern) {
-        if (const int rc = regcomp(&re, pattern.c_str(), REG_EXTENDED | REG_ICASE | REG_NOSUB); rc != 0) {
-            char why[256];
-            regerror(rc, &re, why, sizeof why);
-            throw value_error("a regular expression, such as \"^us-\" (\"" + pattern + "\": " + why + ")");
-        }
-    }
-    compiled(const compiled&) = delete;
-    compiled& operator=(const compiled&) = delete;
-    ~compiled() { regfree(&re); }
-    bool search(const std::string& text) const { return regexec(&re, text.c_str(), 0, nullptr, 0) == 0; }
-};
-
-inline offer_place_pattern::offer_place_pattern(const std::string& pattern)
-    : re_(std::make_shared<const compiled>(pattern)) {}
-
-inline bool offer_place_pattern::matches(const offer& o) const {
-    return re_->search(o.region) || re_->search(o.zone) || re_->search(o.id);
 }
 
 inline std::optional<double> listed_price_per_hour(const offer& o, market_kind m) {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "costsim/io/scenario_json.hpp"
+#include "costsim/io/speed_classes_json.hpp"
 #include "costsim/io/speed_json.hpp"
 #include "costsim/pricing/offer_lookup.hpp"
 
@@ -47,6 +48,7 @@ struct quick_job {
     bool allow_unknown_memory = false;
     usec checkpoint_cost = std::chrono::minutes(1);
     usec restart_overhead{0};
+    std::string work_class;                   ///< with a speed table per class: the class (empty: llm_finetune)
     std::string catalog, speed, proxy_trace;  ///< files (the CLI gives the bundled ones)
 };
 
@@ -96,10 +98,12 @@ inline scenario quick_scenario(const quick_job& q) {
     auto flag_error = [](const char* flag, const std::string& what) { return input_error("command line", flag, what); };
     if (q.work.count() <= 0) throw flag_error("--work", "a positive amount of work such as 10h");
     if (q.gpus < 1) throw flag_error("--gpus", "a GPU count of at least 1");
-    const speed_table table = load_speed_table(q.speed);
-    // The GPU the work is stated on, and the models to plan (empty: every model with a figure).
+    // The speeds: a table per class (GPU variants, the class's figures or labelled
+    // fallbacks) or one plain table; the one reader resolves either.
+    const bool classes = is_speed_classes(load_json_file(q.speed));
+    if (!classes && !q.work_class.empty())
+        throw flag_error("--class", "no --class with a speed table that has no classes (" + q.speed + ")");
     const bool all = q.gpu.empty() || std::find(q.gpu.begin(), q.gpu.end(), "all") != q.gpu.end();
-    std::string stated_on = q.gpu.empty() || q.gpu.front() == "all" ? table.reference : q.gpu.front();
 
     json doc{{"schema", std::string(scenario_schema)},
              {"name", "quick plan"},
@@ -120,71 +124,105 @@ inline scenario quick_scenario(const quick_job& q) {
                                         {"notice", "2m"},
                                         {"proxy", std::string(quick_proxy_name.substr(7))}};
     }
-    json wl{{"name", format_duration(q.work) + " on " + std::to_string(q.gpus) + "x " + stated_on},
-            {"work", format_duration(q.work)},
-            {"work_basis",
-             {{"source", "measured"},
-              {"basis", "your figure: " + format_duration(q.work) + " on " + std::to_string(q.gpus) + "x " + stated_on +
-                            " (--work, --gpu)"}}}};
+    json wl{{"name", "quick plan"}, {"work", format_duration(q.work)}, {"speed", q.speed}};
+    if (classes) wl["class"] = q.work_class.empty() ? std::string("llm_finetune") : q.work_class;
     if (q.memory_gib) wl["gpu_memory_gib"] = *q.memory_gib;
     doc["workload"] = wl;
-    scenario s = parse_scenario(json_cursor(doc, "command line"));
+    scenario s = [&] {
+        try {
+            return parse_scenario(json_cursor(doc, "command line"));
+        } catch (const input_error& e) {
+            if (e.pointer() == "/workload/class") throw flag_error("--class", e.expected());
+            throw;
+        }
+    }();
     s.deadline = q.deadline;  // shorter than the work is an answer (nothing meets it), not an error
 
-    // Speeds relative to the GPU the work is stated on, each ratio named.
-    const gpu_speed* base = table.find(stated_on);
-    std::vector<std::string> models;  // the models to plan (empty: all with a figure)
-    if (!all) {
-        for (const auto& g : q.gpu) {
-            bool sold = std::any_of(s.offers.offers.begin(), s.offers.offers.end(), [&](const offer& o) {
-                return o.gpus && detail::quick_lower(o.gpus->model) == detail::quick_lower(g);
-            });
-            if (!sold) {
+    // Which offers each --gpu names: its catalog GPU model, or (per variant) its variant id.
+    auto names = [&](const offer& o, const std::string& g) {
+        if (!o.gpus) return false;
+        if (detail::quick_lower(o.gpus->model) == detail::quick_lower(g)) return true;
+        return s.variants && detail::quick_lower(s.speed_key(o)) == detail::quick_lower(g);
+    };
+    if (!all)
+        for (const auto& g : q.gpu)
+            if (std::none_of(s.offers.offers.begin(), s.offers.offers.end(),
+                             [&](const offer& o) { return names(o, g); })) {
                 std::vector<std::string> known;
                 for (const auto& o : s.offers.offers)
                     if (o.gpus && std::find(known.begin(), known.end(), o.gpus->model) == known.end())
                         known.push_back(o.gpus->model);
-                std::sort(known.begin(), known.end(), [&](const std::string& a, const std::string& b) {
-                    return edit_distance(a, g) < edit_distance(b, g);
+                std::sort(known.begin(), known.end(), [&](const std::string& x, const std::string& y) {
+                    return edit_distance(x, g) < edit_distance(y, g);
                 });
                 std::string near;
                 for (std::size_t i = 0; i < known.size() && i < 5; ++i) near += (i ? ", " : "") + known[i];
                 throw flag_error("--gpu",
                                  "a GPU model the catalog sells (\"" + g + "\" is none; did you mean " + near + "?)");
             }
+
+    // The speed key the work is stated on: the first --gpu's (a catalog name means its
+    // generic variant, "H100" the SXM card), else the table's reference.
+    std::string stated_on, stated_note;
+    if (all && (q.gpu.empty() || q.gpu.front() == "all")) {
+        const auto ref =
+            std::find_if(s.speed.begin(), s.speed.end(), [](const gpu_speed& g) { return g.value == 1.0; });
+        stated_on = ref != s.speed.end() ? ref->model : std::string();
+    } else if (s.variants) {
+        const std::string& g = q.gpu.front();
+        if (const gpu_variant* v = s.variants->named(g)) {
+            stated_on = v->id;
+            if (!detail::same_ascii_nocase(v->id, g)) stated_note = " (\"" + g + "\" taken as the " + v->id + ")";
+        } else {
             for (const auto& o : s.offers.offers)
-                if (o.gpus && detail::quick_lower(o.gpus->model) == detail::quick_lower(g)) {
-                    if (&g == &q.gpu.front()) stated_on = o.gpus->model;  // the catalog's spelling
-                    if (std::find(models.begin(), models.end(), o.gpus->model) == models.end())
-                        models.push_back(o.gpus->model);
+                if (names(o, g) && !s.speed_key(o).empty()) {
+                    stated_on = s.speed_key(o);
+                    stated_note = " (\"" + g + "\" taken as the " + stated_on + ")";
                     break;
                 }
         }
-        base = table.find(stated_on);
-    }
-    const bool one_model = !all && models.size() == 1;
-    if (!one_model && !base)
-        throw flag_error("--gpu", "a GPU model with a figure in the speed table " + table.name + " to convert the " +
-                                      "work to other GPUs (\"" + stated_on + "\" has none; give only that GPU)");
-    s.speed.clear();
-    if (one_model) {
-        s.speed.push_back({stated_on, 1.0, s.work_basis});
     } else {
-        for (const auto& g : table.speeds) {
-            if (!all && std::find(models.begin(), models.end(), g.model) == models.end()) continue;
+        for (const auto& o : s.offers.offers)
+            if (names(o, q.gpu.front())) {
+                stated_on = o.gpus->model;  // the catalog's spelling
+                break;
+            }
+    }
+    const std::string work_text = format_duration(q.work) + " on " + std::to_string(q.gpus) + "x " +
+                                  (stated_on.empty() ? q.gpu.front() : stated_on);
+    s.workload_name = work_text;
+    s.work_basis = {runtime_source::measured, "your figure: " + work_text + stated_note + " (--work, --gpu)"};
+
+    // Speeds relative to the one the work is stated on, each ratio named.
+    const auto base_it =
+        std::find_if(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == stated_on; });
+    const std::optional<gpu_speed> base = base_it != s.speed.end() ? std::optional<gpu_speed>(*base_it) : std::nullopt;
+    std::vector<std::string> planned_keys;  // the speed keys of the offers the --gpu flags name
+    if (!all)
+        for (const auto& o : s.offers.offers)
+            for (const auto& g : q.gpu)
+                if (names(o, g) &&
+                    std::find(planned_keys.begin(), planned_keys.end(), s.speed_key(o)) == planned_keys.end())
+                    planned_keys.push_back(s.speed_key(o));
+    const std::string table = s.speed_name.empty() ? q.speed : s.speed_name;
+    if (!base) {
+        if (all || planned_keys.size() != 1 || planned_keys.front() != stated_on)
+            throw flag_error("--gpu", "a GPU model with a figure in the speed table " + table + " to convert the " +
+                                          "work to other GPUs (\"" + stated_on + "\" has none; give only that GPU)");
+        s.speed = {{stated_on, 1.0, s.work_basis}};
+    } else {
+        std::vector<gpu_speed> rel;
+        for (const auto& g : s.speed) {
             if (g.model == stated_on) {
-                s.speed.push_back({g.model, 1.0, s.work_basis});
+                rel.push_back({g.model, 1.0, s.work_basis});
                 continue;
             }
             runtime_basis b{weakest(g.basis.source, base->basis.source),
                             g.model + " " + format_quantity(g.value) + " / " + stated_on + " " +
-                                format_quantity(base->value) + " in " + table.name + " (" + g.basis.basis + ")"};
-            s.speed.push_back({g.model, g.value / base->value, std::move(b)});
+                                format_quantity(base->value) + " in " + table + " (" + g.basis.basis + ")"};
+            rel.push_back({g.model, g.value / base->value, std::move(b)});
         }
-        for (const auto& m : models)
-            if (!table.find(m))
-                throw flag_error(
-                    "--gpu", "GPU models with a figure in the speed table " + table.name + " (\"" + m + "\" has none)");
+        s.speed = std::move(rel);
     }
 
     // The offers the flags select.
@@ -199,9 +237,10 @@ inline scenario quick_scenario(const quick_job& q) {
         if (!q.clouds.empty() && std::find(q.clouds.begin(), q.clouds.end(), o.provider) == q.clouds.end()) continue;
         if (where && !where->matches(o)) continue;
         if (!o.gpus) continue;
-        if (!all && std::find(models.begin(), models.end(), o.gpus->model) == models.end()) continue;
+        if (!all && std::none_of(q.gpu.begin(), q.gpu.end(), [&](const std::string& g) { return names(o, g); }))
+            continue;
         if (all &&
-            !std::any_of(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == o.gpus->model; }))
+            std::none_of(s.speed.begin(), s.speed.end(), [&](const gpu_speed& g) { return g.model == s.speed_key(o); }))
             continue;
         chosen.push_back(o.id);
     }

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Regenerate the published/derived figures behind pricing_data/gpu_speed_by_class_2026.json.
 
-Provenance script, not part of the build or the tests.  Python 3, stdlib only.
+Provenance script, not part of the build; a test checks that it reproduces the bundled table.  Python 3, stdlib only.
 
-    python3 scripts/build_speed_tables.py [SHARED_DATA_DIR]      (default ../shared/data)
-    python3 scripts/build_speed_tables.py [SHARED_DATA_DIR] --json   (the "classes" object)
+    python3 scripts/build_speed_tables.py [SOURCES_DIR]          (default pricing_data/speed-sources)
+    python3 scripts/build_speed_tables.py [SOURCES_DIR] --json   (the "classes" object)
 
-Inputs (each folder's README gives source, commits and licence):
-  mlperf-training/time_to_train.csv   MLPerf Training v3.1-v5.1 (MLCommons results repos, Apache-2.0)
-  nvidia-perf/training_throughput.csv NVIDIA NeMo / Megatron-Bridge performance summaries
+Inputs (pricing_data/speed-sources/README.md gives source, commits and licence):
+  mlperf_time_to_train.csv        MLPerf Training v3.1-v5.1 (MLCommons results repos, Apache-2.0)
+  nvidia_training_throughput.csv  NVIDIA NeMo / Megatron-Bridge performance summaries
 Hand-entered constants (below): Lambda's BERT-large 1-GPU throughput and Lambda's DeepSpeed-Chat
 H100/A100 figure, and nothing else.
 
@@ -105,7 +105,7 @@ CLASS_BENCH = {
 
 
 def load_mlperf(root):
-    path = os.path.join(root, "mlperf-training", "time_to_train.csv")
+    path = os.path.join(root, "mlperf_time_to_train.csv")
     rows = []
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
@@ -193,7 +193,7 @@ def scaling(rows, bench, max_pair_top=8):
 
 
 def nvidia_pretrain(root):
-    path = os.path.join(root, "nvidia-perf", "training_throughput.csv")
+    path = os.path.join(root, "nvidia_training_throughput.csv")
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     # Dense model, same precision and GPU count across GPUs, one container: NeMo 25.11
@@ -333,8 +333,8 @@ def scaling_entry(rows, bench):
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    root = args[0] if args else os.path.join("..", "shared", "data")
     here = os.path.dirname(os.path.abspath(__file__))
+    root = args[0] if args else os.path.join(here, "..", "pricing_data", "speed-sources")
     variants_path = os.path.join(here, "..", "pricing_data", "gpu_variants_2026.json")
     classes = build(root, variants_path)
     if "--json" in sys.argv:

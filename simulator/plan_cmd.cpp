@@ -327,53 +327,62 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     if (spot) cols.push_back({"risk", align::left});
     if (many_gpus) cols.push_back({"GPUs", align::right});
     if (checkpoints) cols.push_back({"ckpt", align::left});
-    for (text_table::column c : std::vector<text_table::column>{{"runtime", align::right},
-                                                                {"src", align::left},
+    for (text_table::column c : std::vector<text_table::column>{{"runtime", align::left},
                                                                 {"cost " + r.currency, align::right},
                                                                 {"P95", align::right},
                                                                 {"time h", align::right},
-                                                                {"P95", align::right},
-                                                                {"P(dl)", align::right},
-                                                                {"", align::left}})
+                                                                {"P95", align::right}})
         cols.push_back(c);
-    auto cells = [&](std::size_t i, std::size_t offer_width) {
+    const bool deadline = r.deadline_hours.has_value();  // without one, P(dl) would be "-" on every row
+    if (deadline) cols.push_back({"P(dl)", align::right});
+    cols.push_back({"", align::left});
+    auto cells = [&](std::size_t i, std::size_t offer_width, std::size_t gpu_width) {
         const plan_row& row = p.rows[i];
         const candidate_result& c = row.result;
         const candidate& k = s.candidates[row.candidate_index];
         std::string marks = row.pareto ? "*" : "";
         if (p.recommended && *p.recommended == i) marks += "R";
         std::vector<std::string> cell{std::to_string(i + 1), fit(c.offer, offer_width)};
-        if (variant) cell.push_back(s.speed_key(s.offer_of(k)));
+        if (variant) cell.push_back(fit(s.speed_key(s.offer_of(k)), gpu_width));
         if (zones) cell.push_back(std::to_string(1 + k.identical_offers.size()));
         cell.push_back(market_cell(c));
         if (spot) cell.push_back(c.market == market_kind::spot ? spot_model_word(k.interruptions) : "-");
         if (many_gpus) cell.push_back(std::to_string(row.gpus_used));
         if (checkpoints) cell.push_back(ckpt_cell(c));
         for (std::string x :
-             {fmt::format("{:.2f}h", to_fast_hours(s.work_of(k)).count()), short_source(k.runtime.source),
+             {fmt::format("{:>6.2f}h {}", to_fast_hours(s.work_of(k)).count(), short_source(k.runtime.source)),
               fmt::format("{:.2f}", c.cost.mean), fmt::format("{:.2f}", c.cost.p95),
-              fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95),
-              r.deadline_hours ? fmt::format("{:.1f}%", 100 * c.deadline_met) : std::string("-"), marks})
+              fmt::format("{:.2f}", c.makespan_hours.mean), fmt::format("{:.2f}", c.makespan_hours.p95)})
             cell.push_back(std::move(x));
+        if (deadline) cell.push_back(fmt::format("{:.1f}%", 100 * c.deadline_met));
+        cell.push_back(marks);
         return cell;
     };
-    // The offer column gives way so the table fits max_columns.
-    std::size_t offer_width = 0;
-    for (std::size_t i : shown) offer_width = std::max(offer_width, p.rows[i].result.offer.size());
+    // The offer column gives way so the table fits max_columns, then the GPU column (its
+    // variant ids are long: "A100-SXM4-80GB").
+    std::size_t offer_width = 0, gpu_width = 0;
+    for (std::size_t i : shown) {
+        offer_width = std::max(offer_width, p.rows[i].result.offer.size());
+        if (variant)
+            gpu_width = std::max(gpu_width, s.speed_key(s.offer_of(s.candidates[p.rows[i].candidate_index])).size());
+    }
     for (;;) {
         text_table t(cols);
-        for (std::size_t i : shown) t.add(cells(i, offer_width));
+        for (std::size_t i : shown) t.add(cells(i, offer_width, gpu_width));
         std::string table = t.render();
         std::size_t widest = 0;
         for (std::size_t a = 0, b; a < table.size(); a = b + 1) {
             b = table.find('\n', a);
             widest = std::max(widest, b - a);
         }
-        if (widest <= max_columns || offer_width <= 12 || v.all) {
+        if (widest <= max_columns || (offer_width <= 12 && gpu_width <= 11) || v.all) {
             out += table;
             break;
         }
-        offer_width -= std::min(offer_width - 12, widest - max_columns);
+        if (offer_width > 12)
+            offer_width -= std::min(offer_width - 12, widest - max_columns);
+        else
+            gpu_width -= std::min(gpu_width - 11, widest - max_columns);
     }
     if (shown_rows < p.rows.size())
         out += fmt::format("  ... {} more row{} (--top N, --all)\n", p.rows.size() - shown_rows,
@@ -395,9 +404,10 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
             std::string(checkpoints ? " ckpt: checkpoint interval of work (Y / D: Young's or Daly's interval "
                                       "from the checkpoint cost and the interruption rate)."
                                     : "") +
-            " runtime: hours of work on the offer; src: where it comes from (meas = measured or your figure, pub = "
-            "published, est = estimate). cost, time: mean and P95 over the trials. P(dl): share of trials done by the "
-            "deadline. * on the cost/time Pareto frontier (no row cheaper and faster); R recommended (the cheapest "
+            " runtime: hours of work on the offer and where they come from (meas = measured or your figure, pub = "
+            "published, est = estimate). cost, time: mean and P95 over the trials." +
+            std::string(deadline ? " P(dl): share of trials done by the deadline." : "") +
+            " * on the cost/time Pareto frontier (no row cheaper and faster); R recommended (the cheapest "
             "meeting the deadline in 95 % of trials).",
         "  ");
     out += "\n";

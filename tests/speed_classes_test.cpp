@@ -92,12 +92,13 @@ TEST_CASE("bad class tables are refused with the file and the JSON pointer") {
         const json j = load_json_file(d + f);
         return parse_speed_classes(json_cursor(j, d + f), v);
     };
-    CHECK_THROWS_WITH_AS(read("classes_unknown_class.json"),
-                         doctest::Contains("/classes/video: expected a workload class"), input_error);
+    CHECK_THROWS_WITH_AS(read("classes_unknown_class.json"), doctest::Contains("/classes/video: a workload class: "),
+                         input_error);
     CHECK_THROWS_WITH_AS(read("classes_unknown_variant.json"),
-                         doctest::Contains("/classes/cnn/speeds/H100: expected a variant id"), input_error);
+                         doctest::Contains("/classes/cnn/speeds/H100: a variant id of"), input_error);
     CHECK_THROWS_WITH_AS(read("classes_reference_not_one.json"),
-                         doctest::Contains("/classes/cnn/speeds/H100-SXM/value: expected 1"), input_error);
+                         doctest::Contains("/classes/cnn/speeds/H100-SXM/value: 1 for the reference variant"),
+                         input_error);
     CHECK_THROWS_WITH_AS(read("classes_scaling_superlinear.json"),
                          doctest::Contains("/classes/cnn/scaling/per_doubling"), input_error);
 }
@@ -136,22 +137,20 @@ TEST_CASE("a class needs a class table, and a class table needs a class") {
     json j = load_json_file(dir + "scenario.json");
     j["workload"].erase("class");
     CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, dir + "scenario.json")),
-                         doctest::Contains("/workload: expected a \"class\" beside a speed table per class"),
-                         input_error);
+                         doctest::Contains("/workload: a \"class\" beside a speed table per class"), input_error);
     j = load_json_file(dir + "scenario.json");
     j["workload"]["class"] = "video";
     CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, dir + "scenario.json")),
-                         doctest::Contains("/workload/class: expected a workload class"), input_error);
+                         doctest::Contains("/workload/class: a workload class: "), input_error);
     j = load_json_file(dir + "scenario.json");
     j["workload"]["class"] = "cnn";  // the table has no cnn class
-    CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, dir + "scenario.json")),
-                         doctest::Contains("/workload/class: expected a class of the speed table test-classes"),
-                         input_error);
+    CHECK_THROWS_WITH_AS(
+        parse_scenario(json_cursor(j, dir + "scenario.json")),
+        doctest::Contains("/workload/class: a class of the speed table test-classes (\"cnn\" is none)"), input_error);
     j = load_json_file(dir + "scenario.json");
     j["workload"]["speed"] = json{{"H100", 1.0}};
     CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, dir + "scenario.json")),
-                         doctest::Contains("/workload/class: expected no \"class\" without a \"speed\" file"),
-                         input_error);
+                         doctest::Contains("/workload/class: no \"class\" without a \"speed\" file"), input_error);
 }
 
 TEST_CASE("the bundled table gives every variant a figure per class, and none another variant's as published") {

@@ -36,7 +36,10 @@ costsim_cli_test("plan --work --gpu plans the bundled catalog and names the sour
   OUT_RE "quick plan.*your figure: 3h on 1x L4.*Cheapest on-demand: [^ ]+.*Recommendation: "
   ARGS plan --work 3h --gpu L4 --deadline 12h)
 costsim_cli_test("plan quick mode converts the work to other GPUs through the speed table, each ratio named" EXIT 0
-  OUT_RE "A100-80GB — [a-z]+: .*A100-80GB 1 / L4 0\\.27 in gpu-speed-2026"
+  OUT_RE "A100-SXM4-80GB — estimate: .*A100-SXM4-80GB 0\\.357 / L4 0\\.074824 in gpu-speed-by-class-2026"
+  ARGS plan --work 3h --gpu L4,A100-80GB --market on_demand)
+costsim_cli_test("plan quick mode runs each offer at its GPU variant's speed: RunPod's A100-80GB is the PCIe card" EXIT 0
+  OUT_RE "#  offer +GPU .*~/1x_A100-80GB_SECURE +A100-PCIe-80GB .*gcp/~/a2-ultragpu-1g +A100-SXM4-80GB"
   ARGS plan --work 3h --gpu L4,A100-80GB --market on_demand)
 costsim_cli_test("plan quick mode refuses a GPU the catalog does not sell, naming near ones" EXIT 2
   ERR_RE "command line: --gpu: a GPU model the catalog sells .\"A100-40\" is none; did you mean"
@@ -52,9 +55,9 @@ costsim_cli_test("plan refuses quick-mode flags beside a scenario file" EXIT 2
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json --gpu L4)
 costsim_cli_test("plan refuses --top beside --json" EXIT 2 ERR_RE "command line: --top: the text table"
   ARGS plan --work 3h --gpu L4 --json --top 3)
-costsim_cli_test("plan --memory leaves out offers of unknown memory, with the reason" EXIT 0
-  OUT_RE "left out: .*runpod/[^ ]+ \\(all markets\\): the job needs 20 GiB of GPU memory; the catalog does not say how much L4 has"
-  ARGS plan --work 3h --gpu L4 --memory 20GiB --explain)
+costsim_cli_test("plan --memory checks an offer whose row gives no memory against its GPU variant's spec" EXIT 0
+  OUT_RE "left out: .*runpod/[^ ]+ \\(all markets\\): the job needs 30 GiB of GPU memory; L4 has 24 GiB \\(its variant's spec\\)"
+  ARGS plan --work 3h --gpu L4,A100-80GB --memory 30GiB --market on_demand --explain)
 costsim_cli_test("plan --csv is the ranked list with rank, zones, pareto and recommended" EXIT 0
   OUT_RE "^rank,offer,zones,market,policy,gpus,checkpoint_rule.*recommended,currency,gpu_variant\n1,[^,]+,[0-9]+,"
   ARGS plan --work 3h --gpu L4 --csv)

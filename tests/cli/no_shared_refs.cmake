@@ -34,6 +34,9 @@ set(BUNDLED
   pricing_data/skypilot-catalog-v7/aws_gpu_vms.csv
   pricing_data/skypilot-catalog-v7/lambda_gpu_vms.csv
   pricing_data/skypilot-catalog-v7/runpod_gpu_vms.csv
+  pricing_data/speed-sources/README.md
+  pricing_data/speed-sources/mlperf_time_to_train.csv
+  pricing_data/speed-sources/nvidia_training_throughput.csv
   bench/peers/README.md
   bench/peers/poisson_ckpt_mc.py
   bench/peers/bilstm_pytorch.py)

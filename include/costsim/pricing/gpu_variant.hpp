@@ -60,11 +60,14 @@ struct gpu_variant_table {
     const gpu_variant* named(std::string_view gpu_or_variant) const;
 };
 
+// Whether two names are equal ignoring ASCII case: GPU names and variant ids are ASCII, and
+// a locale must not change what matches.
+inline bool same_ascii_nocase(std::string_view a, std::string_view b);
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-namespace detail {
 inline bool same_ascii_nocase(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -73,7 +76,6 @@ inline bool same_ascii_nocase(std::string_view a, std::string_view b) {
     }
     return true;
 }
-}  // namespace detail
 
 inline const gpu_variant* gpu_variant_table::find(std::string_view id) const {
     for (const auto& v : variants)
@@ -94,9 +96,9 @@ inline gpu_variant_match gpu_variant_table::of(const offer& o) const {
 
 inline const gpu_variant* gpu_variant_table::named(std::string_view name) const {
     for (const auto& v : variants)
-        if (detail::same_ascii_nocase(v.id, name)) return &v;
+        if (same_ascii_nocase(v.id, name)) return &v;
     for (const auto& a : aliases)
-        if (a.generic() && detail::same_ascii_nocase(a.gpu, name)) return find(a.variant);
+        if (a.generic() && same_ascii_nocase(a.gpu, name)) return find(a.variant);
     return nullptr;
 }
 

@@ -172,7 +172,7 @@ inline scenario quick_scenario(const quick_job& q) {
         const std::string& g = q.gpu.front();
         if (const gpu_variant* v = s.variants->named(g)) {
             stated_on = v->id;
-            if (!detail::same_ascii_nocase(v->id, g)) stated_note = " (\"" + g + "\" taken as the " + v->id + ")";
+            if (!same_ascii_nocase(v->id, g)) stated_note = " (\"" + g + "\" taken as the " + v->id + ")";
         } else {
             for (const auto& o : s.offers.offers)
                 if (names(o, g) && !s.speed_key(o).empty()) {

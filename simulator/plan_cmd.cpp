@@ -375,14 +375,14 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
             b = table.find('\n', a);
             widest = std::max(widest, b - a);
         }
-        if (widest <= max_columns || (offer_width <= 12 && gpu_width <= 11) || v.all) {
+        if (widest <= max_columns || (offer_width <= 10 && gpu_width <= 10) || v.all) {
             out += table;
             break;
         }
-        if (offer_width > 12)
-            offer_width -= std::min(offer_width - 12, widest - max_columns);
+        if (offer_width > 10)
+            offer_width -= std::min(offer_width - 10, widest - max_columns);
         else
-            gpu_width -= std::min(gpu_width - 11, widest - max_columns);
+            gpu_width -= std::min(gpu_width - 10, widest - max_columns);
     }
     if (shown_rows < p.rows.size())
         out += fmt::format("  ... {} more row{} (--top N, --all)\n", p.rows.size() - shown_rows,

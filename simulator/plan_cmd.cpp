@@ -336,6 +336,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     const bool deadline = r.deadline_hours.has_value();  // without one, P(dl) would be "-" on every row
     if (deadline) cols.push_back({"P(dl)", align::right});
     cols.push_back({"", align::left});
+    auto gpu_of = [&](const plan_row& row) { return s.speed_key(s.offer_of(s.candidates[row.candidate_index])); };
     auto cells = [&](std::size_t i, std::size_t offer_width, std::size_t gpu_width) {
         const plan_row& row = p.rows[i];
         const candidate_result& c = row.result;
@@ -343,7 +344,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
         std::string marks = row.pareto ? "*" : "";
         if (p.recommended && *p.recommended == i) marks += "R";
         std::vector<std::string> cell{std::to_string(i + 1), fit(c.offer, offer_width)};
-        if (variant) cell.push_back(fit(s.speed_key(s.offer_of(k)), gpu_width));
+        if (variant) cell.push_back(fit(gpu_of(row), gpu_width));
         if (zones) cell.push_back(std::to_string(1 + k.identical_offers.size()));
         cell.push_back(market_cell(c));
         if (spot) cell.push_back(c.market == market_kind::spot ? spot_model_word(k.interruptions) : "-");
@@ -363,8 +364,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     std::size_t offer_width = 0, gpu_width = 0;
     for (std::size_t i : shown) {
         offer_width = std::max(offer_width, p.rows[i].result.offer.size());
-        if (variant)
-            gpu_width = std::max(gpu_width, s.speed_key(s.offer_of(s.candidates[p.rows[i].candidate_index])).size());
+        if (variant) gpu_width = std::max(gpu_width, gpu_of(p.rows[i]).size());
     }
     for (;;) {
         text_table t(cols);

@@ -141,8 +141,8 @@ inline scenario quick_scenario(const quick_job& q) {
     // Which offers each --gpu names: its catalog GPU model, or (per variant) its variant id.
     auto names = [&](const offer& o, const std::string& g) {
         if (!o.gpus) return false;
-        if (detail::quick_lower(o.gpus->model) == detail::quick_lower(g)) return true;
-        return s.variants && detail::quick_lower(s.speed_key(o)) == detail::quick_lower(g);
+        if (same_ascii_nocase(o.gpus->model, g)) return true;
+        return s.variants && same_ascii_nocase(s.speed_key(o), g);
     };
     if (!all)
         for (const auto& g : q.gpu)

@@ -127,6 +127,8 @@ struct trace_stats_args {
 struct import_args {
     /// skypilot: each file "PATH" (the cloud is --provider) or "PROVIDER=PATH"; one catalog of all.
     std::vector<std::string> files;
+    /// skypilot: "FILE=DATE", the date of one file's prices (FILE: its name or its path as given).
+    std::vector<std::string> price_dates;
     std::string format, provider = "aws", as_of, name, source, region, os, instance;
 };
 // Issue 7: `costsim validate` (validate_cmd.cpp).

@@ -61,16 +61,37 @@ int run_import(const import_args& a) {
     if (a.format == "skypilot") {
         std::vector<skypilot_file> files;
         for (const auto& f : a.files) files.push_back(skypilot_file_of(f, a.provider));
+        for (const auto& d : a.price_dates) {
+            const auto eq = d.find('=');
+            const std::string key = d.substr(0, eq);
+            auto names = [&](const skypilot_file& f) {
+                return f.path == key || std::filesystem::path(f.path).filename().string() == key;
+            };
+            auto it = std::find_if(files.begin(), files.end(), names);
+            if (eq == std::string::npos || eq == 0 || it == files.end())
+                throw input_error("command line", "--price-date",
+                                  "FILE=DATE naming one of the files read (by name or path), got \"" + d + "\"");
+            if (std::find_if(std::next(it), files.end(), names) != files.end())
+                throw input_error("command line", "--price-date",
+                                  "a FILE that names one file, \"" + key + "\" names two");
+            try {
+                it->prices_as_of = parse_price_date(d.substr(eq + 1));
+            } catch (const value_error& e) {
+                throw input_error("command line", "--price-date", e.what());
+            }
+        }
         skypilot_import o;
         o.provider = files.front().provider;
         o.name = a.name;
         o.source = a.source;
         o.as_of = as_of_of(a, files.front().path);
-        const bool one = files.size() == 1 && a.files.front() == files.front().path;  // the one-file form, as before
+        const bool one = files.size() == 1 && a.files.front() == files.front().path &&
+                         !files.front().prices_as_of;  // the one-file form, as before
         out = to_json(one ? load_skypilot_csv(files.front().path, o) : load_skypilot_csvs(files, o)).dump(2) + "\n";
         std::cout << out << std::flush;
         return 0;
     }
+    if (!a.price_dates.empty()) throw input_error("command line", "--price-date", "no --price-date but for skypilot");
     if (a.files.size() != 1)
         throw input_error("command line", a.files[1], "one file for " + a.format + " (several are for skypilot only)");
     const std::string& file = a.files.front();
@@ -116,6 +137,13 @@ command add_import(CLI::App& app) {
                      "(e.g. aws=aws.csv lambda=lambda.csv), all into one catalog")
         ->required();
     import->add_option("--provider", im->provider, "skypilot: the cloud a FILE without PROVIDER= lists (default aws)");
+    import
+        ->add_option(
+            "--price-date", im->price_dates,
+            "skypilot: FILE=DATE, the date of one file's prices, carried by its offers: YYYY-MM-DD, "
+            "\"on or before YYYY-MM-DD\", \"on or after YYYY-MM-DD\" or \"not recorded, on or before YYYY-MM-DD\" "
+            "(repeatable)")
+        ->allow_extra_args(false);
     import->add_option("--as-of", im->as_of, "catalog date YYYY-MM-DD (default: the first file's modification date)");
     import->add_option("--name", im->name, "catalog name (default: from the file name)");
     import->add_option("--source", im->source, "skypilot: the catalog's source (default: the files)");

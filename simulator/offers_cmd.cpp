@@ -6,6 +6,7 @@
 // on-demand one is flagged (such rows look swapped at the source; plan leaves them out of
 // spot only if the scenario says so).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -155,7 +156,7 @@ int run_offers(const offers_args& a) {
             j["spot_above_on_demand"] = r.spot && r.od && *r.spot > *r.od;
             j["billing"] =
                 o.billing.describe(o.monthly && !o.on_demand ? market_kind::monthly : market_kind::on_demand);
-            j["prices_as_of"] = as_of;
+            j["prices_as_of"] = to_string(cat.prices_as_of(o));
             list.push_back(j);
         }
         json out{{"catalog", cat.name},
@@ -188,7 +189,8 @@ int run_offers(const offers_args& a) {
                 field(o.zone), field(o.instance), field(o.gpus ? o.gpus->model : ""), o.gpus ? o.gpus->count : 0,
                 o.gpus && o.gpus->memory_gib ? fmt::format("{}", *o.gpus->memory_gib) : "", num(r.od), num(r.spot),
                 num(r.monthly), o.market_currency(m).code(), r.spot && r.od && *r.spot > *r.od ? "true" : "false",
-                field(o.billing.describe(o.on_demand ? market_kind::on_demand : m)), as_of);
+                field(o.billing.describe(o.on_demand ? market_kind::on_demand : m)),
+                field(to_string(cat.prices_as_of(o))));
         }
         std::cout << out << std::flush;
         return 0;
@@ -232,13 +234,38 @@ int run_offers(const offers_args& a) {
         if (widest <= 120 || width <= 16) break;
         width -= std::min(width - 16, widest - 120);
     }
-    std::string out = bold(fmt::format("costsim offers: {} of {} offers of {}, prices as of {}, by {} price",
-                                       rows.size(), cat.offers.size(), cat.name, as_of, to_string(by))) +
-                      "\n\n" + table;
+    // The offers' price dates (a catalog of several sources dates its offers apart), oldest warned.
+    const auto today = date::floor<date::days>(std::chrono::system_clock::now());
+    std::vector<std::pair<std::string, std::size_t>> dates;
+    bool stale = false;
+    for (const auto& r : rows) {
+        const price_date d = cat.prices_as_of(*r.o);
+        const price_age age = age_of(d, today);
+        stale = stale || age.stale;
+        const std::string text = to_string(d) + " (" + age.text + ")";
+        auto it = std::find_if(dates.begin(), dates.end(), [&](const auto& e) { return e.first == text; });
+        if (it == dates.end())
+            dates.emplace_back(text, 1);
+        else
+            ++it->second;
+    }
+    std::string out =
+        bold(fmt::format(
+            "costsim offers: {} of {} offers of {}, {}, by {} price", rows.size(), cat.offers.size(), cat.name,
+            dates.size() == 1 ? "price date " + dates.front().first : std::to_string(dates.size()) + " price dates",
+            to_string(by))) +
+        "\n\n" + table;
     if (shown < rows.size()) out += fmt::format("  ... {} more (--top N, --all, --json, --csv)\n", rows.size() - shown);
     out +=
         "  n: GPUs per offer; GiB: memory per GPU (? = the catalog does not say); prices per hour in USD unless "
         "named.\n";
+    if (dates.size() > 1) {
+        std::string list;
+        for (const auto& [text, n] : dates)
+            list += fmt::format("{}{} for {} offers", list.empty() ? "  price dates: " : ";\n               ", text, n);
+        out += list + " (--json, --csv: per offer).\n";
+    }
+    if (stale) out += "  WARNING: prices may be older than 6 months; today's prices may differ.\n";
     if (flagged)
         out +=
             "  !: the spot price is above the on-demand price (swapped at the source?); check before relying on "

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -86,15 +87,51 @@ std::string wrap(const std::string& text, const std::string& indent, std::size_t
     return out;
 }
 
-std::string price_age(const catalog& c) {
-    using namespace std::chrono;
-    const auto today = floor<days>(system_clock::now());
-    const auto days_old = (today - date::sys_days(c.as_of)).count();
-    std::string age = days_old < 0    ? "dated in the future"
-                      : days_old < 62 ? fmt::format("{} days old", days_old)
-                                      : fmt::format("{:.1f} months old", static_cast<double>(days_old) / 30.44);
-    std::string out = fmt::format("prices of {} as of {} ({})", c.name, format_date(c.as_of), age);
-    if (days_old > 183) out += " — WARNING: older than 6 months, today's prices may differ";
+// How old the planned offers' prices are, one date at a time (a catalog of several sources
+// dates its offers apart), the recommendation's first; a WARNING where they may be older
+// than six months.
+std::string price_ages(const plan_result& p) {
+    const scenario& s = p.expanded;
+    const catalog& c = s.offers;
+    const auto today = date::floor<date::days>(std::chrono::system_clock::now());
+    std::vector<std::pair<std::string, std::size_t>> dates;  // date text -> offers (first seen first)
+    std::vector<std::string> rows;
+    auto add = [&](const offer& o) {
+        const std::string d = to_string(c.prices_as_of(o));
+        auto it = std::find_if(dates.begin(), dates.end(), [&](const auto& e) { return e.first == d; });
+        if (it == dates.end())
+            dates.emplace_back(d, 1), rows.push_back(fmt::format("{} ({})", d, age_of(c.prices_as_of(o), today).text));
+        else
+            ++it->second;
+    };
+    bool stale = false;
+    const offer* recommended =
+        p.recommended ? &s.offer_of(s.candidates[p.rows[*p.recommended].candidate_index]) : nullptr;
+    if (recommended) add(*recommended);
+    std::set<std::size_t> seen;
+    for (const auto& row : p.rows) {
+        const candidate& k = s.candidates[row.candidate_index];
+        std::vector<std::size_t> offers{k.offer_index};
+        offers.insert(offers.end(), k.identical_offers.begin(), k.identical_offers.end());
+        for (std::size_t i : offers) {
+            if (!seen.insert(i).second) continue;
+            const offer& o = c.offers[i];
+            stale = stale || age_of(c.prices_as_of(o), today).stale;
+            if (&o != recommended) add(o);
+        }
+    }
+    const std::size_t n = seen.size();
+    std::string out;
+    if (dates.size() == 1)
+        out = fmt::format("prices of {} dated {}", c.name, rows.front());
+    else {
+        out = fmt::format("prices of {} by source ({} offers planned):", c.name, n);
+        for (std::size_t i = 0; i < dates.size(); ++i)
+            out +=
+                fmt::format(" {} for {}{}{}", rows[i], dates[i].second,
+                            i == 0 && p.recommended ? " (the recommendation's)" : "", i + 1 < dates.size() ? ";" : "");
+    }
+    if (stale) out += " — WARNING: prices may be older than 6 months; today's prices may differ";
     return out;
 }
 
@@ -301,7 +338,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
                                 "takes another class's or its peak-FLOPS ratio, marked est",
                                 to_string(*s.work_class), s.speed_name, s.variants->name),
                     "  ");
-    if (!s.offers.name.empty() && s.offers.as_of != date::year_month_day{}) out += wrap(price_age(s.offers), "  ");
+    if (!s.offers.name.empty() && s.offers.as_of != date::year_month_day{}) out += wrap(price_ages(p), "  ");
     out += "\n";
 
     bool many_gpus = false, checkpoints = false;

@@ -1,4 +1,5 @@
 // simulator/quote_cmd.cpp — `costsim quote`: the exact invoice of one run.
+#include <chrono>
 #include <iostream>
 #include <memory>
 
@@ -22,10 +23,20 @@ auto flag(const char* name, F&& parse) {
     }
 }
 
+// "dated on or before 2025-05-31 (at least 18.2 months old)", with a WARNING where the prices
+// may be older than six months.
+std::string price_age_line(const catalog& cat, const offer& o) {
+    const price_date d = cat.prices_as_of(o);
+    const price_age age = age_of(d, date::floor<date::days>(std::chrono::system_clock::now()));
+    return fmt::format("dated {} ({}){}", to_string(d), age.text,
+                       age.stale ? " — WARNING: may be older than 6 months; today's prices may differ" : "");
+}
+
 std::string render_text(const catalog& cat, const offer& o, const invoice& inv) {
     const std::string cur(inv.in_currency.code());
     std::string out = bold(fmt::format("Invoice: {} ({}, {})", o.id, to_string(inv.market), cur)) + "\n";
     out += fmt::format("  catalog   {} (as of {}), {}\n", cat.name, format_date(cat.as_of), cat.file);
+    out += "  prices    " + price_age_line(cat, o) + "\n";
     out += fmt::format("  start     {}\n", format_timestamp(inv.start));
     out += fmt::format("  duration  {} ({} s), billed {} ({} s)\n", format_duration(inv.duration),
                        format_seconds(inv.duration), format_duration(inv.billed), format_seconds(inv.billed));
@@ -103,6 +114,9 @@ int run_quote(const quote_args& a) {
         }
     }();
     std::string out = a.json ? to_json(inv).dump() + "\n" : a.csv ? render_csv(inv) : render_text(cat, *o, inv);
+    if ((a.json || a.csv) &&
+        age_of(cat.prices_as_of(*o), date::floor<date::days>(std::chrono::system_clock::now())).stale)
+        std::cerr << "costsim: " << o->id << ": prices " << price_age_line(cat, *o) << "\n";
     if (!found.note.empty()) {
         if (a.json || a.csv)
             std::cerr << "costsim: " << found.note << "\n";

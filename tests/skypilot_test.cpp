@@ -218,11 +218,11 @@ TEST_CASE("a file without an AvailabilityZone column (SkyPilot's Lambda file) li
     CHECK(*c.offers[0].gpus->memory_gib == doctest::Approx(24));
 }
 
-TEST_CASE("several files: an offer id in two of them is refused, naming both") {
+TEST_CASE("several files: a file read twice is refused; other providers' rows stay apart") {
     skypilot_import o = opts();
     const std::string f = data + "/real_formats/skypilot_vms.csv";
-    CHECK_THROWS_WITH_AS(load_skypilot_csvs({{"aws", f}, {"aws", f}}, o),
-                         doctest::Contains("offer ids distinct across the files"), input_error);
+    CHECK_THROWS_WITH_AS(load_skypilot_csvs({{"aws", f}, {"aws", f}}, o), doctest::Contains("each file once"),
+                         input_error);
     catalog c = load_skypilot_csvs({{"aws", f}, {"vast", f}}, o);
     CHECK(c.name == "skypilot-aws+vast");
     CHECK(c.find("vast/us-west-2a/p3.2xlarge"));
@@ -264,4 +264,41 @@ TEST_CASE("GCP's host and GPU rows become one offer per GPU VM and zone, prices 
     CHECK(t4->vcpus == 8);
     CHECK(c.notes.find("1 GPU rows without a host in their zone and 1 TPU rows") != std::string::npos);
     CHECK(t4->billing.increment.minimum == std::chrono::minutes(1));
+}
+
+TEST_CASE(
+    "a later file of a provider replaces its earlier rows of the types it lists; offers carry their file's "
+    "price date") {
+    skypilot_import o = opts();
+    auto files = bundled_files();
+    files[0].prices_as_of = price_date{date::year{2025} / 5 / 31, date_bound::on_or_before};
+    files.insert(files.begin() + 1,
+                 skypilot_file{"aws", std::string(COSTSIM_PRICING_DATA) + "/skypilot-catalog-v8/aws_p_family_vms.csv",
+                               price_date{date::year{2025} / 6 / 1, date_bound::on_or_after}});
+    catalog c = load_skypilot_csvs(files, o);
+    // v8: p5.48xlarge after AWS's June 2025 cut, 55.04 instead of v7's 98.32 USD/h.
+    const offer* p5 = c.find("aws/use1-az6/p5.48xlarge");
+    REQUIRE(p5);
+    CHECK(p5->on_demand->price.amount.amount() == parse_decimal("55.04"));
+    CHECK(std::get<quoted_price>(p5->spot->price).amount.amount() == parse_decimal("17.6289"));
+    CHECK(to_string(c.prices_as_of(*p5)) == "on or after 2025-06-01");
+    // A type only v8 lists (the Atlanta Local Zone, B300) is added.
+    CHECK(c.find("aws/use1-atl2-az1/p5.48xlarge"));
+    CHECK(c.find("aws/usw2-az2/p6-b300.48xlarge"));
+    // Rows of other types stay v7's, with v7's date; other providers carry none of their own.
+    const offer* g5 = c.find("aws/use1-az1/g5.xlarge");
+    REQUIRE(g5);
+    CHECK(to_string(c.prices_as_of(*g5)) == "on or before 2025-05-31");
+    CHECK_FALSE(c.find("lambda/us-east-1/gpu_1x_a10") == nullptr);
+    CHECK_FALSE(c.find("lambda/us-east-1/gpu_1x_a10")->prices_as_of);
+    // No v7 p4d/p5 row survives: every offer of a v8 type carries the v8 date.
+    for (const auto& of : c.offers)
+        if (of.provider == "aws" && (of.instance.starts_with("p4d") || of.instance.starts_with("p5")))
+            CHECK(of.prices_as_of->bound == date_bound::on_or_after);
+    CHECK(c.notes.find("48 offers of aws_p_family_vms.csv replace") != std::string::npos);
+    // The dates round-trip through the catalog format.
+    const json j = to_json(c);
+    catalog back = parse_catalog(json_cursor(j, "x"));
+    CHECK(to_string(back.prices_as_of(*back.find("aws/use1-az6/p5.48xlarge"))) == "on or after 2025-06-01");
+    CHECK_FALSE(back.find("lambda/us-east-1/gpu_1x_a10")->prices_as_of);
 }

@@ -3,13 +3,20 @@
 # stale; and the bundled 2026 scenario plans on it. Included after cli_tests.cmake (which
 # defines costsim_cli_test).
 set(skypilot_rows ${PROJECT_SOURCE_DIR}/pricing_data/skypilot-catalog-v7)
+set(skypilot_v8 ${PROJECT_SOURCE_DIR}/pricing_data/skypilot-catalog-v8)
 # The same command as pricing_data/README.md gives (the source text is the catalog's "source").
-set(gpu_cloud_2026_source "SkyPilot catalog v7, GPU rows: github.com/skypilot-org/skypilot-catalog, catalogs/v7/aws/vms.csv (us-east-1, us-west-2 and eu-west-1, per availability zone), catalogs/v7/lambda/vms.csv and catalogs/v7/runpod/vms.csv (Apache-2.0), bundled unchanged as pricing_data/skypilot-catalog-v7/{aws,lambda,runpod}_gpu_vms.csv in costsim commit 0aae585 (2026-12-03). The SkyPilot commit they were taken from was not recorded with them, so as_of is that bundling date: the prices are SkyPilot's list prices on or before it. GCP: catalogs/v8/gcp/vms.csv at commit 006059e0 (GPU and host rows of the 31 regions with GPUs, joined per zone), Azure: catalogs/v6/azure/vms.csv at commit 098741e7 (GPU rows, older prices: the repository has no newer Azure file), bundled as pricing_data/skypilot-catalog-v8/{gcp,azure}_gpu_vms.csv. Rebuilt by costsim import skypilot aws=... lambda=... runpod=... gcp=... azure=... (pricing_data/README.md).")
+set(gpu_cloud_2026_source "SkyPilot catalogs, GPU rows: github.com/skypilot-org/skypilot-catalog (Apache-2.0), bundled in pricing_data/ (their READMEs). AWS: catalogs/v7/aws/vms.csv (us-east-1, us-west-2 and eu-west-1, per availability zone, commit not recorded), its P family (p4d, p4de, p5, p5e, p5en, p6-b200, p6-b300) replaced by the rows of catalogs/v8/aws/vms.csv at commit 00148f2a. Lambda and RunPod: catalogs/v7/{lambda,runpod}/vms.csv (commit not recorded). GCP: catalogs/v8/gcp/vms.csv at commit 006059e0 (GPU and host rows of the 31 regions with GPUs, joined per zone). Azure: catalogs/v6/azure/vms.csv at commit 098741e7 (the repository has no newer Azure file). as_of is the day the rows were bundled (costsim commit 0aae585). Each offer's prices_as_of dates its prices. The AWS v7 rows on or before 2025-05-31 (their P4/P5 prices predate AWS's June 2025 price cut), the AWS v8 P-family rows on or after 2025-06-01 (they carry it), the Lambda, RunPod, GCP and Azure rows not recorded (no commit date was kept). Rebuilt by costsim import skypilot (pricing_data/README.md).")
 costsim_cli_test("import skypilot of the bundled AWS, Lambda, Runpod, GCP and Azure rows reproduces pricing_data/gpu_cloud_2026.json byte for byte" EXIT 0
   OUT_FILE ${PROJECT_SOURCE_DIR}/pricing_data/gpu_cloud_2026.json
-  ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv lambda=${skypilot_rows}/lambda_gpu_vms.csv
-       runpod=${skypilot_rows}/runpod_gpu_vms.csv gcp=${PROJECT_SOURCE_DIR}/pricing_data/skypilot-catalog-v8/gcp_gpu_vms.csv
-       azure=${PROJECT_SOURCE_DIR}/pricing_data/skypilot-catalog-v8/azure_gpu_vms.csv --as-of 2026-12-03 --name gpu-cloud-2026 --source "${gpu_cloud_2026_source}")
+  ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv aws=${skypilot_v8}/aws_p_family_vms.csv
+       lambda=${skypilot_rows}/lambda_gpu_vms.csv runpod=${skypilot_rows}/runpod_gpu_vms.csv
+       gcp=${skypilot_v8}/gcp_gpu_vms.csv azure=${skypilot_v8}/azure_gpu_vms.csv
+       --price-date "aws_gpu_vms.csv=on or before 2025-05-31" --price-date "aws_p_family_vms.csv=on or after 2025-06-01"
+       --price-date "lambda_gpu_vms.csv=not recorded, on or before 2026-12-03"
+       --price-date "runpod_gpu_vms.csv=not recorded, on or before 2026-12-03"
+       --price-date "gcp_gpu_vms.csv=not recorded, on or before 2026-12-03"
+       --price-date "azure_gpu_vms.csv=not recorded, on or before 2026-12-03"
+       --as-of 2026-12-03 --name gpu-cloud-2026 --source "${gpu_cloud_2026_source}")
 costsim_cli_test("plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one" EXIT 0
   OUT_RE "finetune-7b-2026 — [0-9]+ rows.* (aws|lambda|runpod|~)/[^ ]+ +(on-demand|spot)[^\n]*R\n.*left out:.*g4dn\\.xlarge[^\n]*the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json)
@@ -62,8 +69,21 @@ costsim_cli_test("plan --csv is the ranked list with rank, zones, pareto and rec
   OUT_RE "^rank,offer,zones,market,policy,gpus,checkpoint_rule.*recommended,currency,gpu_variant\n1,[^,]+,[0-9]+,"
   ARGS plan --work 3h --gpu L4 --csv)
 costsim_cli_test("offers lists the catalog sorted by price with GPU, memory, prices, billing and date" EXIT 0
-  OUT_RE "costsim offers: [0-9]+ of [0-9]+ offers of gpu-cloud-2026, prices as of 2026-12-03.*aws/[^ ]+/p5\\.48xlarge +H100 +8 +80"
+  OUT_RE "costsim offers: [0-9]+ of [0-9]+ offers of gpu-cloud-2026, price date on or after 2025-06-01 \\(up to [0-9.]+ months old\\).*aws/[^ ]+/p5\\.48xlarge +H100 +8 +80 +55\\.04.*WARNING: prices may be older than 6 months"
   ARGS offers --gpu H100 --cloud aws)
+# Issue 26, item 3: AWS's P family from the v8 rows (its mid-2025 price cut), every offer dated by its source.
+costsim_cli_test("offers names each source's price date and how old it is" EXIT 0
+  OUT_RE "2 price dates.*price dates: (on or after 2025-06-01 \\(up to [0-9.]+ months old\\) for [0-9]+|not recorded, on or before 2026-12-03 \\(age not recorded\\) for [0-9]+)"
+  ARGS offers --gpu H100 --cloud aws,lambda)
+costsim_cli_test("quote names the offer's price date and warns that it may be over 6 months old" EXIT 0
+  OUT_RE "prices +dated on or after 2025-06-01 \\(up to [0-9.]+ months old\\) — WARNING: may be older than 6 months.*total +55\\.04"
+  ARGS quote --catalog ${cat2026} --offer aws/use1-az6/p5.48xlarge --market on_demand --duration 1h)
+costsim_cli_test("import --price-date must name a file that is read" EXIT 2
+  ERR_RE "^costsim: command line: --price-date: FILE=DATE naming one of the files read .by name or path., got \"nope.csv=2025-01-01\"\n$"
+  ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv --price-date nope.csv=2025-01-01)
+costsim_cli_test("import --price-date refuses a date that is not one of the three forms" EXIT 2
+  ERR_RE "--price-date: a price date \"YYYY-MM-DD\", \"on or before YYYY-MM-DD\".*got \"around 2025\""
+  ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv --price-date "aws_gpu_vms.csv=around 2025")
 costsim_cli_test("offers --json carries region and zone both" EXIT 0
   OUT_RE "\"id\":\"aws/use1-az[0-9]/g6\\.xlarge\",\"provider\":\"aws\",\"region\":\"us-east-1\",\"zone\":\"use1-az[0-9]\""
   ARGS offers --gpu L4 --region us-east-1 --cloud aws --json)

@@ -3,7 +3,7 @@
 
 Each question is "N hours on GPU X (count, memory, clouds, region): the cheapest on-demand
 offer and its cost". The answer here reads pricing_data/skypilot-catalog-v7/*.csv directly
-(not costsim's catalog), bills each cloud's published rule (AWS per second, 60 s minimum;
+(not costsim's catalog; AWS's P family from skypilot-catalog-v8/aws_p_family_vms.csv), bills each cloud's published rule (AWS per second, 60 s minimum;
 Lambda per minute; Runpod per second) and picks the cheapest; `costsim plan --work ... --json`
 must recommend an offer of that price (its row, or one of the identical offers folded into
 it) at that cost. Usage: quick_answers.py COSTSIM SOURCE_DIR
@@ -28,20 +28,32 @@ increment_s = {"aws": 1, "lambda": 60, "runpod": 1}
 minimum_s = {"aws": 60, "lambda": 0, "runpod": 0}
 
 
-def offers():
+def rows():
+    """(cloud, row) of every bundled file; AWS's v8 P-family rows replace the v7 rows of their types."""
+    with open(f"{root}/pricing_data/skypilot-catalog-v8/aws_p_family_vms.csv", newline="") as f:
+        newer = list(csv.DictReader(f))
+    replaced = {r["InstanceType"] for r in newer}
     for cloud in ("aws", "lambda", "runpod"):
         with open(f"{rows_dir}/{cloud}_gpu_vms.csv", newline="") as f:
             for r in csv.DictReader(f):
-                if not r.get("Price"):
-                    continue
-                zone = r.get("AvailabilityZone") or ""
-                mem = None
-                m = re.search(r"'SizeInMiB': (\d+)", r.get("GpuInfo") or "")
-                if m:
-                    mem = int(m.group(1)) / 1024
-                yield {"id": f"{cloud}/{zone or r['Region']}/{r['InstanceType']}", "cloud": cloud,
-                       "region": r["Region"], "zone": zone, "gpu": r["AcceleratorName"],
-                       "count": int(float(r["AcceleratorCount"] or 0)), "memory": mem, "price": float(r["Price"])}
+                if cloud != "aws" or r["InstanceType"] not in replaced:
+                    yield cloud, r
+    for r in newer:
+        yield "aws", r
+
+
+def offers():
+    for cloud, r in rows():
+        if not r.get("Price"):
+            continue
+        zone = r.get("AvailabilityZone") or ""
+        mem = None
+        m = re.search(r"'SizeInMiB': (\d+)", r.get("GpuInfo") or "")
+        if m:
+            mem = int(m.group(1)) / 1024
+        yield {"id": f"{cloud}/{zone or r['Region']}/{r['InstanceType']}", "cloud": cloud,
+               "region": r["Region"], "zone": zone, "gpu": r["AcceleratorName"],
+               "count": int(float(r["AcceleratorCount"] or 0)), "memory": mem, "price": float(r["Price"])}
 
 
 ALL = list(offers())

@@ -149,7 +149,7 @@ inline billing_spec parse_billing(const json_cursor& c, std::optional<currency> 
 
 inline offer parse_offer(const json_cursor& c, std::optional<currency> def) {
     c.expect_object({"id", "provider", "region", "zone", "instance", "gpus", "vcpus", "memory_gib", "markets",
-                     "attached", "fees", "egress", "billing", "notes", "source", "estimate"});
+                     "attached", "fees", "egress", "billing", "notes", "source", "estimate", "prices_as_of"});
     offer o;
     o.id = c["id"].string();
     if (o.id.empty()) c["id"].fail("a non-empty offer id");
@@ -224,6 +224,13 @@ inline offer parse_offer(const json_cursor& c, std::optional<currency> def) {
     if (auto n = c.optional("notes")) o.notes = n->string();
     if (auto s = c.optional("source")) o.source = s->string();
     if (auto e = c.optional("estimate")) o.estimate = e->boolean();
+    if (auto d = c.optional("prices_as_of")) {
+        try {
+            o.prices_as_of = parse_price_date(d->string());
+        } catch (const value_error& e) {
+            d->fail(e.what());
+        }
+    }
     return o;
 }
 
@@ -346,6 +353,7 @@ inline json to_json(const offer& o) {
     if (!o.notes.empty()) j["notes"] = o.notes;
     if (!o.source.empty()) j["source"] = o.source;
     if (o.estimate) j["estimate"] = true;
+    if (o.prices_as_of) j["prices_as_of"] = to_string(*o.prices_as_of);
     return j;
 }
 

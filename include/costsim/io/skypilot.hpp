@@ -16,7 +16,8 @@
 // without a spot price, and RunPod's EU-SE-1 under two country codes); the catalog's notes
 // say which lines. When rows that differ share an id (GCP lists one instance type with
 // different accelerators), all of them get "+<count>x<accelerator>" appended. A spot price
-// above the on-demand one is kept as listed and said in the offer's notes.
+// above the on-demand one is kept as listed and said in the offer's notes (plan leaves such
+// a spot market out, with the reason; `offers` flags it).
 //
 // Billing per provider (skypilot_billing_for), said in every offer's notes with its source:
 // aws per second with a 60 s minimum (Linux), lambda per minute (one-minute increments),
@@ -35,8 +36,10 @@
 // 700.0 placeholder prices are dropped; GPU rows without a host in their zone and host rows
 // without GPUs are left out; the catalog's notes count each.
 //
-// Several files, one per provider (load_skypilot_csvs), make one catalog; offer ids must
-// stay distinct across them.
+// Several files (load_skypilot_csvs) make one catalog; offer ids must stay distinct across
+// them, except that a later file of a provider already read replaces that provider's earlier
+// offers of every instance type it lists (an update of a few types). A file may carry the
+// date of its prices; its offers then carry it ("prices_as_of").
 // Reading is strict: a missing column, an unterminated quote, a malformed or negative
 // price, a non-numeric count, a row with the wrong number of fields, a row repeated
 // verbatim, rows that share an id and disagree, or no rows is an input_error naming the file
@@ -50,6 +53,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -72,9 +76,11 @@ struct skypilot_import {
     date::year_month_day as_of{};
 };
 
-/// One SkyPilot CSV and the cloud whose rows it lists.
+/// One SkyPilot CSV, the cloud whose rows it lists, and (optionally) the date of its prices,
+/// which every offer read from it carries.
 struct skypilot_file {
     std::string provider, path;
+    std::optional<price_date> prices_as_of{};  // {} so that {provider, path} stays complete
 };
 
 /// How `provider` bills its instances, and the offer note that says so and where from.
@@ -414,7 +420,8 @@ inline catalog parse_skypilot_csv(const std::string& text, const std::string& fi
         p.o.notes = billing.note;
         if (p.od && p.spot && *p.spot > *p.od)
             p.o.notes += std::string(p.o.notes.empty() ? "" : "; ") +
-                         "the source row's SpotPrice is above its Price (kept as listed)";
+                         "the source row's SpotPrice is above its Price (kept as listed; plan leaves this spot "
+                         "market out)";
     }
     std::map<std::string, int> uses;
     for (const auto& p : offers) ++uses[p.o.id];
@@ -460,11 +467,35 @@ inline catalog load_skypilot_csvs(const std::vector<skypilot_file>& files, const
     c.as_of = o.as_of;
     c.currency = currency("USD");
     std::map<std::string, std::string> from;  // offer id -> file
+    for (std::size_t i = 0; i < files.size(); ++i)
+        for (std::size_t k = 0; k < i; ++k)
+            if (files[k].path == files[i].path)
+                throw input_error("command line", files[i].path, "each file once (it is listed twice)");
     for (const auto& f : files) {
         skypilot_import one = o;
         one.provider = f.provider;
         catalog part = load_skypilot_csv(f.path, one);
+        // A later file of a provider read before updates it: its instance types replace
+        // the earlier rows of those types (newer rows of a few types, e.g. AWS's P family
+        // after a price cut), and the notes say how many.
+        std::set<std::string> types;
+        for (const auto& of : part.offers) types.insert(of.instance);
+        const auto before = c.offers.size();
+        std::erase_if(c.offers, [&](const offer& q) {
+            if (q.provider != f.provider || !types.count(q.instance)) return false;
+            from.erase(q.id);
+            return true;
+        });
+        if (c.offers.size() != before) {
+            std::string names;
+            for (const auto& t : types) names += (names.empty() ? "" : ", ") + t;
+            c.notes += (c.notes.empty() ? "" : "; ") + f.provider + ": " + std::to_string(part.offers.size()) +
+                       " offers of " + f.path.substr(f.path.find_last_of('/') + 1) + " replace " +
+                       std::to_string(before - c.offers.size()) + " of an earlier file for its instance types (" +
+                       names + ")";
+        }
         for (auto& of : part.offers) {
+            of.prices_as_of = f.prices_as_of;
             if (auto it = from.find(of.id); it != from.end())
                 throw input_error(
                     f.path, "", "offer ids distinct across the files (\"" + of.id + "\" is in " + it->second + " too)");

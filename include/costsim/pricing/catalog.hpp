@@ -29,6 +29,10 @@ struct catalog {
     std::string file;  ///< where it was loaded from (for messages); not serialised
 
     const offer* find(std::string_view id) const noexcept;
+    /// When `o`'s prices are from: its own date where it has one, else the catalog's as_of.
+    price_date prices_as_of(const offer& o) const noexcept {
+        return o.prices_as_of.value_or(price_date{as_of, date_bound::on});
+    }
     /// The catalog's rate from -> to: as listed, or the inverse of the listed to -> from.
     std::optional<exchange_rate> rate(const costsim::currency& from, const costsim::currency& to) const;
 };

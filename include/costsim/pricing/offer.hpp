@@ -7,6 +7,7 @@
 // catalog file round-trips; the invoice engine converts them exactly.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +28,29 @@ enum class market_kind { on_demand, spot, monthly };
 std::string_view to_string(market_kind m) noexcept;
 /// Throws value_error for anything but on_demand|spot|monthly.
 market_kind parse_market_kind(std::string_view s);
+
+/// The day an offer's prices were the source's prices: known exactly, or only bounded. A
+/// snapshot whose date was not recorded is "on or before" the day it was copied; rows that
+/// show a dated price change are "on or after" that change; a source whose date is unknown
+/// is "not recorded", bounded only by the day it was copied.
+enum class date_bound { on, on_or_before, on_or_after, not_recorded };
+struct price_date {
+    date::year_month_day day{};
+    date_bound bound = date_bound::on;
+};
+/// "2025-05-31", "on or before 2025-05-31", "on or after 2025-06-01",
+/// "not recorded, on or before 2026-12-03".
+std::string to_string(const price_date& d);
+/// The inverse of to_string; value_error naming the three forms otherwise.
+price_date parse_price_date(std::string_view s);
+/// How old prices of date `d` are on `today`, in words ("18.2 months old", "at least 40 days
+/// old", "up to 18.2 months old", "age not recorded"), and whether they may be older than six
+/// months (183 days): an unrecorded date always may.
+struct price_age {
+    std::string text;
+    bool stale = false;
+};
+price_age age_of(const price_date& d, date::sys_days today);
 
 struct gpu_spec {
     std::string model;
@@ -99,6 +123,9 @@ struct offer {
     billing_spec billing;
     std::string notes, source;
     bool estimate = false;
+    /// When the offer's prices are from, where it differs from its catalog's as_of (one
+    /// catalog of several sources); catalog::prices_as_of gives the one that applies.
+    std::optional<price_date> prices_as_of{};
 
     bool has_market(market_kind m) const noexcept;
     /// The instance name for invoice lines (instance, else id).
@@ -124,6 +151,54 @@ inline market_kind parse_market_kind(std::string_view s) {
     for (auto m : {market_kind::on_demand, market_kind::spot, market_kind::monthly})
         if (s == to_string(m)) return m;
     throw value_error("a market: \"on_demand\", \"spot\" or \"monthly\", got \"" + std::string(s) + "\"");
+}
+
+inline std::string to_string(const price_date& d) {
+    switch (d.bound) {
+        case date_bound::on: return format_date(d.day);
+        case date_bound::on_or_before: return "on or before " + format_date(d.day);
+        case date_bound::on_or_after: return "on or after " + format_date(d.day);
+        case date_bound::not_recorded: return "not recorded, on or before " + format_date(d.day);
+    }
+    return format_date(d.day);
+}
+
+inline price_date parse_price_date(std::string_view s) {
+    const std::string want =
+        "a price date \"YYYY-MM-DD\", \"on or before YYYY-MM-DD\", \"on or after YYYY-MM-DD\" or \"not recorded, on "
+        "or before YYYY-MM-DD\", got \"" +
+        std::string(s) + "\"";
+    price_date d;
+    std::string_view day = s;
+    for (auto [prefix, bound] : {std::pair{std::string_view("on or before "), date_bound::on_or_before},
+                                 std::pair{std::string_view("on or after "), date_bound::on_or_after},
+                                 std::pair{std::string_view("not recorded, on or before "), date_bound::not_recorded}})
+        if (s.substr(0, prefix.size()) == prefix) {
+            day = s.substr(prefix.size());
+            d.bound = bound;
+        }
+    if (day.size() != 10) throw value_error(want);
+    try {
+        d.day = date::year_month_day{date::floor<date::days>(parse_timestamp(day))};
+    } catch (const value_error&) {
+        throw value_error(want);
+    }
+    return d;
+}
+
+inline price_age age_of(const price_date& d, date::sys_days today) {
+    const auto days = (today - date::sys_days(d.day)).count();
+    if (days < 0) return {"dated in the future", false};
+    const long tenths = std::lround(static_cast<double>(days) / 3.044);  // months of 30.44 days, to 0.1
+    const std::string n = days < 62 ? std::to_string(days) + " days old"
+                                    : std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " months old";
+    switch (d.bound) {
+        case date_bound::on: return {n, days > 183};
+        case date_bound::on_or_before: return {"at least " + n, days > 183};
+        case date_bound::on_or_after: return {"up to " + n, days > 183};
+        case date_bound::not_recorded: return {"age not recorded", true};
+    }
+    return {n, days > 183};
 }
 
 inline price_schedule spot_history::schedule() const {

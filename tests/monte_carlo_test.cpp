@@ -274,6 +274,44 @@ TEST_CASE("trace_fit resamples the trace's lifetimes; greedy refuses a checkpoin
                          doctest::Contains("/candidates/1/restart/delay: no delay beside"), input_error);
 }
 
+TEST_CASE("a maximum lifetime caps trace_fit's resampled lifetimes, as GCE's 24 h caps a preemptible VM's") {
+    const std::string file = std::string(COSTSIM_TEST_DATA) + "/traces/x.json";
+    json j = load_json_file(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
+    j["candidates"] = json::array({j["candidates"][2]});  // spot_only, trace_fit, checkpoints every 10 min
+    const scenario free = parse_scenario(json_cursor(j, file));
+    j["candidates"][0]["interruptions"]["lifetime"] = "25m";
+    const scenario capped = parse_scenario(json_cursor(j, file));
+    const interruption_spec& i = capped.candidates[0].interruptions;
+    REQUIRE(i.lifetime);
+    // The mean time between interruptions is the mean of min(lifetime, 25 min) over the trace's runs.
+    double sum = 0, longest = 0;
+    for (auto l : i.lifetimes) sum += std::min(l.count(), 25.0 / 60), longest = std::max(longest, l.count());
+    REQUIRE(longest > 25.0 / 60);  // the cap bites on this trace
+    CHECK(i.mtbi().count() == doctest::Approx(sum / static_cast<double>(i.lifetimes.size())));
+    CHECK(i.mtbi().count() < free.candidates[0].interruptions.mtbi().count());
+    CHECK(i.rate.per_hour() == doctest::Approx(1 / i.mtbi().count()));
+    CHECK(describe(i).find("no session beyond 25m") != std::string::npos);
+    // Shorter sessions mean more interruptions per trial.
+    mc_options o;
+    o.trials = 4000;
+    o.seed = 11;
+    const simulation_result a = simulate(free, o), b = simulate(capped, o);
+    CHECK(b.candidates[0].interruptions_mean > a.candidates[0].interruptions_mean);
+    // No lifetime for a model without interruptions; a cap no stretch of work fits in is refused.
+    j["candidates"][0]["interruptions"] = json{{"model", "none"}, {"lifetime", "24h"}};
+    CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, file)),
+                         doctest::Contains("/candidates/0/interruptions/lifetime: no \"lifetime\" for the \"none\""),
+                         input_error);
+    j["candidates"][0]["interruptions"] = json{{"model", "trace_fit"}, {"file", "small.json"}, {"lifetime", "5m"}};
+    CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, file)),
+                         doctest::Contains("/candidates/0/interruptions/lifetime: a lifetime longer than"),
+                         input_error);
+    j["candidates"][0]["interruptions"] = json{{"model", "max_lifetime"}};
+    CHECK_THROWS_WITH_AS(parse_scenario(json_cursor(j, file)),
+                         doctest::Contains("/candidates/0/interruptions/lifetime: a value (this field is required)"),
+                         input_error);
+}
+
 TEST_CASE("past exact_quantiles_up_to the summary streams: same moments, quantiles within the sketch's error") {
     json j = spec_scenario();
     j["deadline"] = "130h";

@@ -56,8 +56,9 @@ std::string_view to_string(checkpoint_rule r) noexcept;
 /// Interruptions while a spot instance runs: a Poisson hazard, optionally capped by a
 /// maximum lifetime per session, optionally announced `notice` ahead.
 struct interruption_spec {
-    std::string model = "none";  ///< as written: none | poisson | advisor | max_lifetime
+    std::string model = "none";  ///< as written: none | poisson | advisor | max_lifetime | trace_fit
     hazard rate{};
+    /// No session outlives it (max_lifetime; optional with every other model but none).
     std::optional<fast_hours> lifetime;
     std::optional<fast_hours> notice;
     std::string file;                   ///< trace_fit: the trace, as resolved
@@ -311,6 +312,9 @@ inline std::string describe(const interruption_spec& i) {
     } else {
         o << i.model << ": " << i.rate.per_hour() << " interruptions per hour (Poisson)";
     }
+    if (i.lifetime && i.model != "max_lifetime")
+        o << ", no session beyond " << format_duration(std::chrono::duration_cast<usec>(*i.lifetime))
+          << " (maximum lifetime)";
     if (i.notice) o << ", notice " << format_duration(std::chrono::duration_cast<usec>(*i.notice));
     if (!i.proxy.empty()) o << "; a PROXY: " << i.proxy;
     return o.str();
@@ -325,7 +329,7 @@ inline fast_hours interruption_spec::mean_outage() const {
 inline fast_hours interruption_spec::mtbi() const {
     if (!lifetimes.empty()) {
         double sum = 0;
-        for (auto l : lifetimes) sum += l.count();
+        for (auto l : lifetimes) sum += lifetime ? std::min(l, *lifetime).count() : l.count();
         return fast_hours(sum / static_cast<double>(lifetimes.size()));
     }
     if (lifetime) return max_lifetime(*lifetime, rate).mean_time_to_interruption();

@@ -40,7 +40,8 @@
 //            "trace_fit" ("file": a spot trace, relative to the scenario's folder: each
 //            session's time to interruption is a spot lifetime, and each wait for capacity
 //            an outage, resampled uniformly from the trace's runs — see trace.hpp; no
-//            restart "delay" beside it), "notice": "2m"}
+//            restart "delay" beside it), "notice": "2m", "lifetime": "24h" (every model but
+//            none: no session outlives it, as GCE preemptible VMs are stopped at 24 h)}
 //   candidate "tick": D — the decision tick of greedy / uniform_progress in Monte Carlo
 //            (default: the trace_fit trace's gap, else 10 minutes, the paper's).
 //   candidate "restart": {"delay": "15m" | {"distribution": "fixed", "value": D} |
@@ -112,7 +113,8 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
     s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
     auto only = [&](std::initializer_list<std::string_view> allowed) {
         for (const auto& [k, _] : c.value().items()) {
-            bool ok = k == "model" || k == "notice" || k == "proxy";
+            // A maximum lifetime (GCE preemptible VMs: 24 h) caps every model's sessions.
+            bool ok = k == "model" || k == "notice" || k == "proxy" || (k == "lifetime" && s.model != "none");
             for (auto a : allowed) ok = ok || a == k;
             if (!ok) c[k].fail("no \"" + k + "\" for the \"" + s.model + "\" model");
         }
@@ -154,11 +156,14 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
         }
     }
     if (s.model == "max_lifetime") {
-        only({"lifetime", "rate_per_hour"});
-        auto l = c["lifetime"];
-        s.lifetime = hours_of(l);
-        if (!(s.lifetime->count() > 0)) l.fail("a positive lifetime such as \"24h\"");
+        only({"rate_per_hour"});
+        (void)c["lifetime"];  // required: fails naming it when absent
         if (auto r = c.optional("rate_per_hour")) s.rate = rate_of(*r);
+    }
+    if (auto l = c.optional("lifetime")) {
+        s.lifetime = hours_of(*l);
+        if (!(s.lifetime->count() > 0)) l->fail("a positive lifetime such as \"24h\"");
+        if (s.model == "trace_fit") s.rate = hazard::from_mean(s.mtbi());  // of the capped lifetimes
     }
     if (auto n = c.optional("notice")) s.notice = hours_of(*n);
     if (auto px = c.optional("proxy")) {

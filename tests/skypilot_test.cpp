@@ -267,8 +267,8 @@ TEST_CASE("GCP's host and GPU rows become one offer per GPU VM and zone, prices 
 }
 
 TEST_CASE(
-    "a later file of a provider replaces its earlier rows of the types it lists; offers carry their file's "
-    "price date") {
+    "a later file of a provider replaces its earlier rows of the types it lists, and offers carry their "
+    "file's price date") {
     skypilot_import o = opts();
     auto files = bundled_files();
     files[0].prices_as_of = price_date{date::year{2025} / 5 / 31, date_bound::on_or_before};

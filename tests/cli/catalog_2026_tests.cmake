@@ -78,6 +78,9 @@ costsim_cli_test("offers names each source's price date and how old it is" EXIT 
 costsim_cli_test("quote names the offer's price date and warns that it may be over 6 months old" EXIT 0
   OUT_RE "prices +dated on or after 2025-06-01 \\(up to [0-9.]+ months old\\) — WARNING: may be older than 6 months.*total +55\\.04"
   ARGS quote --catalog ${cat2026} --offer aws/use1-az6/p5.48xlarge --market on_demand --duration 1h)
+costsim_cli_test("plan --json carries each candidate's price date" EXIT 0
+  OUT_RE "\"offer\":\"aws/[^\"]+/p5\\.48xlarge\".*\"prices_as_of\":\"on or after 2025-06-01\""
+  ARGS plan --work 3h --gpu H100 --gpus 8 --cloud aws --market on_demand --json)
 costsim_cli_test("import --price-date must name a file that is read" EXIT 2
   ERR_RE "^costsim: command line: --price-date: FILE=DATE naming one of the files read .by name or path., got \"nope.csv=2025-01-01\"\n$"
   ARGS import skypilot aws=${skypilot_rows}/aws_gpu_vms.csv --price-date nope.csv=2025-01-01)

@@ -263,6 +263,9 @@ inline json to_json(const plan_result& p) {
         }
         c["gpus_used"] = row.gpus_used;
         if (p.expanded.variants) c["gpu_variant"] = p.expanded.speed_key(p.expanded.offer_of(k));
+        // When the offer's prices are from (a catalog of several sources dates its offers apart).
+        if (p.expanded.offers.as_of.ok())
+            c["prices_as_of"] = to_string(p.expanded.offers.prices_as_of(p.expanded.offer_of(k)));
         c["speedup"] = row.speedup;
         c["pareto"] = row.pareto;
         c["meets_deadline_95"] = row.meets_deadline;

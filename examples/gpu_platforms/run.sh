@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The GPU-platform study (RaRe Technologies, Feb 2018): BiLSTM sentiment, 1,420,765 tweets x
 # 4 epochs, on each provider's offer: runtime, billing rule, invoice lines (fees, setup,
-# monthly proration), total in USD, the dedicated server amortised, and break-even hours.
+# monthly proration), total in USD, the dedicated server amortised and as the one-job bill (setup fee
+# and a whole month), and break-even hours.
 #   examples/gpu_platforms/run.sh [COSTSIM] [MEASUREMENT.json]
 # MEASUREMENT.json: costsim-bench output (costsim.measurement/v1) for the "measured" runtimes
 # (default: pricing_data/measurements/cpu-2core-vm_bilstm-sentiment.json, measured here).
@@ -69,6 +70,12 @@ def table(title, v100_seconds, per_offer=None):
                 per_h = commit / (12 * 730)
                 print(f"  {'':<31} {'amortised':<10} {'':<13} {'':>8} {'':<9} {'':>8}  {'12-month commitment at 100 % use':<47} {float(per_h * F(secs) / 3600):8.4f}"
                       f"  ({float(commit):.2f} USD / 8760 h = {float(per_h):.4f} USD/h)")
+                # The real bill of one job: the server is rented by the month, so a single run pays
+                # the setup fee and a whole month (February 2018, 28 days, quoted as such).
+                whole = json.loads(cs("quote", "--catalog", catalog, "--offer", o["id"], "--market", market,
+                                      "--duration", "28d", "--start", "2018-02-01T00:00:00Z", "--currency", "USD", "--json"))
+                print(f"  {'':<31} {'one job':<10} {'':<13} {'':>8} {'':<9} {'':>8}  {'rented by the month: setup fee + one month':<47} {whole['total']:>8}"
+                      "  (the bill if this run is all the server does)")
     print()
 
 measured_model = None

@@ -47,7 +47,7 @@ cmake -S "$root/examples/planning_tool" -B "$out/consumer" -DCMAKE_PREFIX_PATH="
 cmake --build "$out/consumer" -j"$jobs"
 "$out/consumer/planning_tool" "$prefix/share/costsim/pricing_data/gpu_platforms_2018.json" 12h 2026-02-01 USD \
   | tee "$out/consumer/output.txt"
-grep -q "^cheapest: gce/us-central1/k80 (spot) 2.19 USD" "$out/consumer/output.txt"
+grep -q "^cheapest: gce/us-central1/k80 (spot) 3.21 USD" "$out/consumer/output.txt"
 "$prefix/bin/costsim" demo >/dev/null  # the installed CLI finds its installed scenarios and catalogs
 "$prefix/bin/costsim" simulate "$root/tests/data/spec_scenario.json" --trials 1000 \
   --report "$out/consumer/report.html" >/dev/null  # ...and its installed charting libraries

@@ -58,13 +58,11 @@ std::string fit(const std::string& s, std::size_t w) {
     return s.substr(0, w / 2 - 1) + "~" + s.substr(s.size() - (w - w / 2));
 }
 
-// The one word for where a spot row's interruption model comes from.
-std::string spot_model_word(const interruption_spec& i) {
-    if (!i.proxy.empty()) return "proxy";
-    if (i.model == "none") return "none";
-    if (i.model == "trace_fit") return "trace";
-    if (i.model == "advisor") return "advisor";
-    return "stated";
+// The risk column: the one word, and an Advisor model's band ("advisor >20%").
+std::string risk_cell(const interruption_spec& i) {
+    std::string w(risk_source(i));
+    if (w == "advisor" && i.band) w += " " + std::string(advisor_band_text(*i.band));
+    return w;
 }
 
 // Wraps `text` at spaces to lines of at most `width`, each starting with `indent`.
@@ -195,6 +193,25 @@ std::string render_spot_summary(const plan_result& p) {
     if (models.empty()) return {};
     std::string out =
         "  spot interruptions (risk: trace = fitted to a spot trace, which may be a proxy for the offer's own risk):\n";
+    // The Advisor calibration's parameters, once: the anchor band's rate and the ratios.
+    for (const auto& row : p.rows) {
+        const interruption_spec& i = s.candidates[row.candidate_index].interruptions;
+        if (s.candidates[row.candidate_index].market != market_kind::spot || i.model != "advisor" || !i.band) continue;
+        const double anchor = i.rate.per_hour() / advisor_band_scale(*i.band);
+        std::string ratios;
+        for (int b = 0; b < 4; ++b)
+            ratios += fmt::format("{}{} x{:.3f}", b ? ", " : "", advisor_band_text(advisor_bucket_from_index(b)),
+                                  advisor_band_scale(advisor_bucket_from_index(b)));
+        out += wrap(fmt::format("advisor: the AWS Spot Advisor's frequency-of-interruption band{} for the offer's "
+                                "instance type and region, calibrated on real traces: >20% = {:.3f} interruptions per "
+                                "hour of spot running (pooled over the bundled p3.2xlarge and p2.xlarge traces, "
+                                "types the Advisor puts in that band); the other bands at the naive reading's ratios "
+                                "({}); lifetimes resampled from those traces, stretched to the band's mean; waits for "
+                                "capacity are their outages (docs/spot_risk.md)",
+                                i.band_as_of.empty() ? "" : " (snapshot " + i.band_as_of + ")", anchor, ratios),
+                    "    ");
+        break;
+    }
     for (const auto& [model, ids] : models) {
         std::string who = ids.front();
         if (ids.size() > 1) who += fmt::format(" and {} other offer{}", ids.size() - 1, ids.size() > 2 ? "s" : "");
@@ -306,8 +323,31 @@ std::string render_recommendation(const plan_result& p) {
                             to_string(k.runtime.source), k.runtime.basis),
                 "    ");
     if (c.market == market_kind::spot)
-        out += wrap(fmt::format("spot risk ({}): {}", spot_model_word(k.interruptions), describe(k.interruptions)),
-                    "    ");
+        out += wrap(fmt::format("spot risk ({}): {}", risk_source(k.interruptions), describe(k.interruptions)), "    ");
+    if (!p.sensitivity.empty()) {
+        std::string line = "sensitivity to the interruption rate:";
+        for (const auto& x : p.sensitivity)
+            line += fmt::format(
+                " {} ({:.3f}/h): cost {:.2f} {}, P95 time {:.1f} h{};",
+                x.factor < 1 ? fmt::format("/{:g}", 1 / x.factor) : fmt::format("x{:g}", x.factor), x.rate_per_hour,
+                x.result.cost.mean, r.currency, x.result.makespan_hours.p95,
+                r.deadline_hours ? fmt::format(", P(deadline) {:.1f} %", 100 * x.result.deadline_met) : std::string());
+        line.back() = '.';
+        out += wrap(line, "    ");
+    }
+    // A spot answer that rests on borrowed data: the price of not taking the risk.
+    if (c.market == market_kind::spot && !k.interruptions.proxy.empty()) {
+        for (const auto& alt : p.rows) {
+            if (alt.result.market == market_kind::spot || !alt.meets_deadline) continue;
+            const double more = alt.result.cost.mean - c.cost.mean;
+            out += wrap(fmt::format("its spot risk is a PROXY; the cheapest choice without spot risk is {} {}, "
+                                    "{:.2f} {} in {:.1f} h: {:.2f} {} ({:.0f} %) more",
+                                    alt.result.offer, to_string(alt.result.market), alt.result.cost.mean, r.currency,
+                                    alt.result.makespan_hours.mean, more, r.currency, 100 * more / c.cost.mean),
+                        "    ");
+            break;
+        }
+    }
     return out;
 }
 
@@ -374,6 +414,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     if (deadline) cols.push_back({"P(dl)", align::right});
     cols.push_back({"", align::left});
     auto gpu_of = [&](const plan_row& row) { return s.speed_key(s.offer_of(s.candidates[row.candidate_index])); };
+    bool bands = true;  // the Advisor band beside "advisor", while the table fits
     auto cells = [&](std::size_t i, std::size_t offer_width, std::size_t gpu_width) {
         const plan_row& row = p.rows[i];
         const candidate_result& c = row.result;
@@ -384,7 +425,10 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
         if (variant) cell.push_back(fit(gpu_of(row), gpu_width));
         if (zones) cell.push_back(std::to_string(1 + k.identical_offers.size()));
         cell.push_back(market_cell(c));
-        if (spot) cell.push_back(c.market == market_kind::spot ? spot_model_word(k.interruptions) : "-");
+        if (spot)
+            cell.push_back(c.market != market_kind::spot ? "-"
+                           : bands                       ? risk_cell(k.interruptions)
+                                                         : std::string(risk_source(k.interruptions)));
         if (many_gpus) cell.push_back(std::to_string(row.gpus_used));
         if (checkpoints) cell.push_back(ckpt_cell(c));
         for (std::string x :
@@ -397,7 +441,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
         return cell;
     };
     // The offer column gives way so the table fits max_columns, then the GPU column (its
-    // variant ids are long: "A100-SXM4-80GB").
+    // variant ids are long: "A100-SXM4-80GB"), then the Advisor bands (listed below it).
     std::size_t offer_width = 0, gpu_width = 0;
     for (std::size_t i : shown) {
         offer_width = std::max(offer_width, p.rows[i].result.offer.size());
@@ -412,14 +456,18 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
             b = table.find('\n', a);
             widest = std::max(widest, b - a);
         }
-        if (widest <= max_columns || (offer_width <= 10 && gpu_width <= 10) || v.all) {
+        // Columns shrink to 10, then the bands go, then the columns shrink to 8.
+        const std::size_t least = bands ? 10 : 8;
+        if (widest <= max_columns || (offer_width <= least && gpu_width <= least && !bands) || v.all) {
             out += table;
             break;
         }
-        if (offer_width > 10)
-            offer_width -= std::min(offer_width - 10, widest - max_columns);
+        if (offer_width <= least && gpu_width <= least)
+            bands = false;
+        else if (offer_width > least)
+            offer_width -= std::min(offer_width - least, widest - max_columns);
         else
-            gpu_width -= std::min(gpu_width - 10, widest - max_columns);
+            gpu_width -= std::min(gpu_width - least, widest - max_columns);
     }
     if (shown_rows < p.rows.size())
         out += fmt::format("  ... {} more row{} (--top N, --all)\n", p.rows.size() - shown_rows,
@@ -525,6 +573,7 @@ scenario scenario_of(const plan_args& a) {
     q.speed = a.speed.empty() ? share + "/pricing_data/gpu_speed_by_class_2026.json" : a.speed;
     q.work_class = a.work_class;
     q.proxy_trace = share + "/pricing_data/spot-traces/availability/1-node/aws-02-15-2023/us-east-1a_v100_1.json";
+    q.spot_risk = share + "/pricing_data/aws-spot-advisor/aws_spot_risk.json";
     return quick_scenario(q);
 }
 

@@ -39,7 +39,7 @@ TEST_CASE("Poisson interruptions arrive after one over the hazard on average") {
     }
 }
 
-TEST_CASE("Spot Advisor buckets convert to a hazard through the month's fraction") {
+TEST_CASE("Spot Advisor buckets read naively give a hazard through the month's fraction") {
     // f = 2.5 %, 7.5 %, 12.5 %, 17.5 %, 25 %; λ = -ln(1 - f) / 730 h:
     //   -ln(0.975)/730 = 3.468193e-05/h (MTBI 28833.46 h), -ln(0.925)/730 = 1.067966e-04,
     //   -ln(0.875)/730 = 1.829197e-04, -ln(0.825)/730 = 2.635231e-04, -ln(0.75)/730 = 3.940850e-04.
@@ -48,22 +48,45 @@ TEST_CASE("Spot Advisor buckets convert to a hazard through the month's fraction
     CHECK(advisor_monthly_fraction(advisor_bucket::from_10_to_15) == 0.125);
     CHECK(advisor_monthly_fraction(advisor_bucket::from_15_to_20) == 0.175);
     CHECK(advisor_monthly_fraction(advisor_bucket::over_20) == 0.25);
-    CHECK(advisor_hazard(advisor_bucket::under_5).per_hour() == Approx(3.468193e-05).epsilon(1e-6));
-    CHECK(advisor_hazard(advisor_bucket::from_5_to_10).per_hour() == Approx(1.067966e-04).epsilon(1e-6));
-    CHECK(advisor_hazard(advisor_bucket::from_10_to_15).per_hour() == Approx(1.829197e-04).epsilon(1e-6));
-    CHECK(advisor_hazard(advisor_bucket::from_15_to_20).per_hour() == Approx(2.635231e-04).epsilon(1e-6));
-    CHECK(advisor_hazard(advisor_bucket::over_20).per_hour() == Approx(3.940850e-04).epsilon(1e-6));
-    CHECK(advisor_interruptions(advisor_bucket::under_5).mean_time_to_interruption().count() ==
-          Approx(28833.46).epsilon(1e-6));
+    CHECK(advisor_naive_hazard(advisor_bucket::under_5).per_hour() == Approx(3.468193e-05).epsilon(1e-6));
+    CHECK(advisor_naive_hazard(advisor_bucket::from_5_to_10).per_hour() == Approx(1.067966e-04).epsilon(1e-6));
+    CHECK(advisor_naive_hazard(advisor_bucket::from_10_to_15).per_hour() == Approx(1.829197e-04).epsilon(1e-6));
+    CHECK(advisor_naive_hazard(advisor_bucket::from_15_to_20).per_hour() == Approx(2.635231e-04).epsilon(1e-6));
+    CHECK(advisor_naive_hazard(advisor_bucket::over_20).per_hour() == Approx(3.940850e-04).epsilon(1e-6));
 
     SUBCASE("a whole month uninterrupted has probability 1 - f") {
         for (int r = 0; r < 5; ++r) {
             const advisor_bucket b = advisor_bucket_from_index(r);
-            CHECK(std::exp(-advisor_hazard(b).expected_events(advisor_month)) ==
+            CHECK(std::exp(-advisor_naive_hazard(b).expected_events(advisor_month)) ==
                   Approx(1.0 - advisor_monthly_fraction(b)).epsilon(1e-14));
         }
     }
-    SUBCASE("buckets are read from the Advisor's index and labels") {
+}
+
+TEST_CASE("Spot Advisor buckets map to the stated calibrated rates") {
+    // λ(b) = 0.531/h · ln(1 - f(b)) / ln(0.75): the >20 % band at the traces' pooled rate.
+    //   0.531 · 0.0253178/0.2876821 = 0.0467313, · 0.0779615/… = 0.1439004, · 0.1335314/… = 0.2464706,
+    //   · 0.1923719/… = 0.3550777, >20 %: 0.531.
+    CHECK(advisor_hazard(advisor_bucket::under_5).per_hour() == Approx(0.0467313).epsilon(1e-5));
+    CHECK(advisor_hazard(advisor_bucket::from_5_to_10).per_hour() == Approx(0.1439004).epsilon(1e-5));
+    CHECK(advisor_hazard(advisor_bucket::from_10_to_15).per_hour() == Approx(0.2464706).epsilon(1e-5));
+    CHECK(advisor_hazard(advisor_bucket::from_15_to_20).per_hour() == Approx(0.3550777).epsilon(1e-5));
+    CHECK(advisor_hazard(advisor_bucket::over_20).per_hour() == 0.531);
+    CHECK(advisor_interruptions(advisor_bucket::under_5).mean_time_to_interruption().count() ==
+          Approx(1 / 0.0467313).epsilon(1e-5));
+    // The naive reading is about 1,350 times lower in every band: why it showed no risk.
+    for (int r = 0; r < 5; ++r) {
+        const advisor_bucket b = advisor_bucket_from_index(r);
+        CHECK(advisor_hazard(b).per_hour() / advisor_naive_hazard(b).per_hour() == Approx(0.531 * 730 / 0.2876821));
+    }
+    // Another anchor scales every band alike, and the bands keep their order.
+    CHECK(advisor_hazard(advisor_bucket::over_20, hazard(1.0)).per_hour() == 1.0);
+    for (int r = 1; r < 5; ++r)
+        CHECK(advisor_hazard(advisor_bucket_from_index(r - 1)) < advisor_hazard(advisor_bucket_from_index(r)));
+}
+
+TEST_CASE("Spot Advisor buckets are read from the index and the label") {
+    {
         CHECK(advisor_bucket_from_index(0) == advisor_bucket::under_5);
         CHECK(advisor_bucket_from_index(4) == advisor_bucket::over_20);
         CHECK_THROWS_AS(advisor_bucket_from_index(5), value_error);

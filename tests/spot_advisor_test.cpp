@@ -26,7 +26,7 @@ TEST_CASE("each region / OS / instance becomes its bucket's Poisson hazard") {
     const auto& e = find_advisor_entry(es, "f", "us-east-1", "Linux", "p3.2xlarge");
     CHECK(e.savings_percent == 70);
     CHECK(e.bucket == advisor_bucket::from_15_to_20);
-    CHECK(e.rate().per_hour() == doctest::Approx(-std::log(1 - 0.175) / 730));
+    CHECK(e.rate().per_hour() == doctest::Approx(0.531 * std::log(1 - 0.175) / std::log(0.75)));
     CHECK(e.scenario_interruptions() == json{{"model", "advisor"}, {"bucket", "15-20%"}});
     CHECK(find_advisor_entry(es, "f", "us-east-1", "Windows", "p3.2xlarge").bucket == advisor_bucket::over_20);
     CHECK_THROWS_WITH_AS(find_advisor_entry(es, "f.json", "eu-west-1", "Linux", "p3.2xlarge"),
@@ -46,7 +46,7 @@ TEST_CASE("round trip: the emitted interruptions object is one the scenario read
 TEST_CASE("malformed Advisor data names the file and the JSON pointer") {
     CHECK(err("advisor_truncated.json").find("valid JSON") != std::string::npos);
     CHECK(err("advisor_string.json")
-              .find("/spot_advisor/us-east-1/Linux/p3.2xlarge/s: an integer from 0 to 100, got a string") !=
+              .find("/spot_advisor/us-east-1/Linux/p3.2xlarge/s: an integer from -1000 to 100, got a string") !=
           std::string::npos);
     CHECK(err("advisor_negative.json").find("/spot_advisor/us-east-1/Linux/p3.2xlarge/r: an integer from 0 to 4") !=
           std::string::npos);

@@ -37,6 +37,7 @@
 #include "costsim/io/skypilot.hpp"
 #include "costsim/io/speed_json.hpp"
 #include "costsim/io/spot_advisor.hpp"
+#include "costsim/io/spot_risk_json.hpp"
 #include "costsim/io/trace_json.hpp"
 #include "costsim/io/validate_json.hpp"
 #include "costsim/models/checkpoint_interval.hpp"

@@ -96,3 +96,22 @@ costsim_cli_test("simulate on a scenario with a plan and no candidates runs the 
   OUT_RE "costsim simulate: finetune-7b-2026.*runpod/US-TX-3/1x_L4_SECURE"
   ERR_RE "lists no candidates; running its plan's [0-9]+"
   ARGS simulate ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json --trials 200)
+
+# Issue 27: spot risk per instance type, from the AWS Spot Advisor, calibrated on real traces.
+costsim_cli_test("plan gives p5.48xlarge spot its Advisor band and date and the recommendation its sensitivity" EXIT 0
+  OUT_RE "advisor >20%.*calibrated on real traces: >20% = 0\\.531 interruptions.*aws/use1-az6/p5\\.48xlarge: advisor band >20% \\(AWS Spot Advisor, 2025-06-28\\).*sensitivity to the interruption rate: /3 \\(0\\.[0-9]+/h\\).* x3"
+  ARGS plan --work 10h --gpu H100 --gpus 8 --cloud aws --region use1-az6 --deadline 24h)
+costsim_cli_test("plan gives p4d.24xlarge spot its Advisor band and date" EXIT 0
+  OUT_RE "advisor 10-15%.*aws/use1-az1/p4d\\.24xlarge: advisor band 10-15% \\(AWS Spot Advisor, 2025-06-28\\)"
+  ARGS plan --work 10h --gpu A100 --gpus 8 --cloud aws --region use1-az1)
+costsim_cli_test("plan gives g5.xlarge spot its Advisor band and date" EXIT 0
+  OUT_RE "aws/use1-az6/g5\\.xlarge( and [0-9]+ other offers)?: advisor band >20% \\(AWS Spot Advisor, 2025-06-28\\)"
+  ARGS plan --work 10h --gpu A10G --cloud aws --region use1-az6)
+costsim_cli_test("a spot recommendation whose risk is a proxy names the cheapest choice without spot risk" EXIT 0
+  OUT_RE "spot risk \\(proxy\\).*its spot risk is a PROXY. the cheapest choice without spot risk is [^ ]+ (on_demand|monthly)"
+  ARGS plan --work 10h --gpu A100-80GB --cloud runpod --deadline 24h)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "cli: every 2026 spot row names its risk source and no V100 trace goes without the word proxy"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/spot_risk_sources.py $<TARGET_FILE:costsim_cli>
+                   ${PROJECT_SOURCE_DIR})
+endif()

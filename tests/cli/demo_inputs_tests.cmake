@@ -14,7 +14,7 @@ costsim_cli_test("demo's spot interruptions are fitted from the bundled real tra
   OUT_RE "spot interruptions \\(risk: .*aws/us-east-1/p3\\.2xlarge: trace_fit us-east-1d_v100_1\\.json: 0\\.487 interruptions per hour of spot running[ \n]+\\(mean[ \n]+lifetime[ \n]+2\\.05[ \n]+h,"
   ARGS demo --trials 300)
 costsim_cli_test("plan --json carries each row's runtime source and interruption model, and the study" EXIT 0
-  OUT_RE "\"runtime\":\\{\"hours\":[0-9.]+,\"source\":\"published\",\"basis\":\"derived from the published cost.*\"interruption_model\":\\{\"model\":\"trace_fit\",\"rate_per_hour\":0\\.48[0-9]*,\"file\":\"us-east-1d_v100_1\\.json\",.*\"availability\":0\\.55.*\"study\":\\{\"study\":\"Manne 2018"
+  OUT_RE "\"runtime\":\\{\"hours\":[0-9.]+,\"source\":\"published\",\"basis\":\"derived from the published cost.*\"interruption_model\":\\{\"model\":\"trace_fit\",\"source\":\"trace\",\"rate_per_hour\":0\\.48[0-9]*,\"file\":\"us-east-1d_v100_1\\.json\",.*\"availability\":0\\.55.*\"study\":\\{\"study\":\"Manne 2018"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --trials 300 --json)
 costsim_cli_test("a scenario naming a study file that is not one is refused with its pointer" EXIT 2
   ERR_RE "spec_catalog\\.json: /schema: \"costsim\\.published/v1\""

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iomanip>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -69,11 +70,22 @@ struct interruption_spec {
     /// Set when the model is borrowed from other data than the offer's own (another
     /// instance type's trace): what it is, said beside every figure that rests on it.
     std::string proxy;
+    /// advisor: the Spot Advisor band the rate comes from, and the snapshot's date.
+    std::optional<advisor_bucket> band;
+    std::string band_as_of;
     /// Mean time between interruptions M for Young/Daly (∞ when there are none).
     fast_hours mtbi() const;
     /// trace_fit: the mean of the outages resampled as waits for capacity.
     fast_hours mean_outage() const;
+    /// The same model at `factor` times the rate (a sensitivity): resampled lifetimes
+    /// divided by it, outages, cap and notice unchanged. factor > 0 (value_error).
+    interruption_spec scaled(double factor) const;
 };
+
+/// Where a spot model comes from, in one word: "proxy" (borrowed from another instance's
+/// data, named in `proxy`), "trace" (fitted to the offer's own trace), "advisor" (its
+/// AWS Spot Advisor band), "stated" (a rate the scenario states) or "none".
+std::string_view risk_source(const interruption_spec& i) noexcept;
 
 struct checkpoint_spec {
     checkpoint_rule rule = checkpoint_rule::none;
@@ -136,6 +148,9 @@ struct plan_spec {
         interruption_spec spec;
     };
     std::vector<interruption_choice> interruptions;
+    /// Spot offers an Advisor model meant to cover but had no row for, and no other model
+    /// covers: offer id -> why. Their spot market is left out of the plan, saying so.
+    std::map<std::string, std::string> no_interruption_model;
     restart_model restart;                        ///< spot restarts, and on-demand start-up overhead
     std::vector<checkpoint_request> checkpoints;  ///< spot checkpoint intervals to try (empty: none)
     std::string checkpoint_cost_pointer;          ///< where their cost was read, for messages
@@ -296,6 +311,22 @@ inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& 
     return std::nullopt;
 }
 
+inline std::string_view risk_source(const interruption_spec& i) noexcept {
+    if (!i.proxy.empty()) return "proxy";
+    if (i.model == "none") return "none";
+    if (i.model == "trace_fit") return "trace";
+    if (i.model == "advisor") return "advisor";
+    return "stated";
+}
+
+inline interruption_spec interruption_spec::scaled(double factor) const {
+    if (!(factor > 0) || !std::isfinite(factor)) throw value_error("a positive, finite rate factor");
+    interruption_spec out = *this;
+    out.rate = hazard(rate.per_hour() * factor);
+    for (auto& l : out.lifetimes) l = l / factor;
+    return out;
+}
+
 inline std::string describe(const interruption_spec& i) {
     std::ostringstream o;
     o.setf(std::ios::fixed);
@@ -307,6 +338,14 @@ inline std::string describe(const interruption_spec& i) {
           << " h, " << i.lifetimes.size() << " lifetimes resampled), outages mean " << i.mean_outage().count() << " h ("
           << i.outages.size() << " resampled), spot available " << std::setprecision(1) << 100 * i.availability
           << " % of the trace";
+    } else if (i.model == "advisor" && i.band) {
+        o << "advisor band " << advisor_band_text(*i.band);
+        if (!i.band_as_of.empty()) o << " (AWS Spot Advisor, " << i.band_as_of << ")";
+        o << ": " << i.rate.per_hour() << " interruptions per hour of spot running (calibrated";
+        if (!i.lifetimes.empty())
+            o << "; " << i.lifetimes.size() << " trace lifetimes resampled at mean " << std::setprecision(2)
+              << i.mtbi().count() << " h, outages mean " << i.mean_outage().count() << " h";
+        o << ")";
     } else if (i.model == "max_lifetime") {
         o << "max_lifetime " << i.lifetime->count() << " h, " << i.rate.per_hour() << " per hour before it";
     } else {

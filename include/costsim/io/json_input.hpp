@@ -85,6 +85,9 @@ private:
     std::string file_, ptr_;
 };
 
+/// A path written in the document at `c`: relative ones are relative to its file's folder.
+std::string path_beside(const json_cursor& c, const std::string& written);
+
 /// "null", "a boolean", "a number", "a string", "an array" or "an object": for errors
 /// that say what was found instead.
 std::string json_type_name(const json& j);
@@ -132,6 +135,12 @@ inline std::string read_input_file(const std::string& path) {
     }
     if (in.bad()) throw input_error(path, "", "a readable file (read failed)");
     return text;
+}
+
+inline std::string path_beside(const json_cursor& c, const std::string& written) {
+    std::filesystem::path p(written);
+    if (p.is_relative()) p = std::filesystem::path(c.file()).parent_path() / p;
+    return p.string();
 }
 
 inline json load_json_file(const std::string& path) { return parse_json_text(read_input_file(path), path); }

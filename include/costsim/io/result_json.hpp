@@ -60,8 +60,18 @@ inline json to_json(const summary& s) {
 }
 
 inline json to_json(const interruption_spec& i) {
-    json j{{"model", i.model}, {"rate_per_hour", i.rate.per_hour()}};
+    json j{{"model", i.model}, {"source", std::string(risk_source(i))}, {"rate_per_hour", i.rate.per_hour()}};
     if (!i.proxy.empty()) j["proxy"] = i.proxy;
+    if (i.band) {
+        j["advisor_band"] = std::string(advisor_band_text(*i.band));
+        if (!i.band_as_of.empty()) j["advisor_as_of"] = i.band_as_of;
+    }
+    if (i.model == "advisor" && !i.lifetimes.empty()) {
+        j["lifetimes"] = i.lifetimes.size();
+        j["mean_lifetime_hours"] = i.mtbi().count();
+        j["outages"] = i.outages.size();
+        j["mean_outage_hours"] = i.mean_outage().count();
+    }
     if (i.model == "trace_fit") {
         j["file"] = std::filesystem::path(i.file).filename().string();
         j["lifetimes"] = i.lifetimes.size();
@@ -288,6 +298,16 @@ inline json to_json(const plan_result& p) {
     if (!p.expanded.offers.name.empty() && p.expanded.offers.as_of.ok())
         base["catalog"] = {{"name", p.expanded.offers.name}, {"as_of", format_date(p.expanded.offers.as_of)}};
     if (p.study) base["study"] = to_json(*p.study);
+    if (!p.sensitivity.empty()) {
+        json sens = json::array();
+        for (const auto& x : p.sensitivity)
+            sens.push_back(json{{"factor", x.factor},
+                                {"rate_per_hour", x.rate_per_hour},
+                                {"cost", to_json(x.result.cost)},
+                                {"makespan_hours", to_json(x.result.makespan_hours)},
+                                {"deadline_met", x.result.deadline_met}});
+        base["sensitivity"] = sens;
+    }
     return base;
 }
 

@@ -61,8 +61,10 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -75,6 +77,7 @@
 #include "costsim/io/published_json.hpp"
 #include "costsim/io/speed_classes_json.hpp"
 #include "costsim/io/speed_json.hpp"
+#include "costsim/io/spot_risk_json.hpp"
 #include "costsim/io/trace_json.hpp"
 #include "costsim/models/trace.hpp"
 #include "costsim/pricing/offer_lookup.hpp"
@@ -106,7 +109,9 @@ inline fast_hours hours_of(const json_cursor& c) { return to_fast_hours(c.durati
 
 inline hazard rate_of(const json_cursor& c) { return hazard(c.number(0, 1e6)); }
 
-inline interruption_spec parse_interruptions(const json_cursor& c) {
+// `per_offer`: where a spot-risk "file" without a "bucket" is allowed (the plan's models,
+// a candidate's): the file, for the caller to look each offer's band up in.
+inline interruption_spec parse_interruptions(const json_cursor& c, std::optional<spot_risk>* per_offer = nullptr) {
     c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file", "proxy"});
     interruption_spec s;
     auto model = c["model"];
@@ -126,9 +131,7 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
     if (s.model == "trace_fit") {
         only({"file"});
         auto f = c["file"];
-        std::filesystem::path p(f.string());
-        if (p.is_relative()) p = std::filesystem::path(c.file()).parent_path() / p;
-        s.file = p.string();
+        s.file = path_beside(c, f.string());
         trace_stats st = compute_trace_stats(load_spot_trace(s.file));
         if (st.lifetime_samples.empty()) f.fail("a trace in which spot is available at least once (" + s.file + ")");
         s.lifetimes = std::move(st.lifetime_samples);
@@ -145,14 +148,39 @@ inline interruption_spec parse_interruptions(const json_cursor& c) {
         s.rate = rate_of(c["rate_per_hour"]);
     }
     if (s.model == "advisor") {
-        only({"bucket"});
-        auto b = c["bucket"];
-        try {
-            s.rate = advisor_hazard(b.value().is_number_integer()
-                                        ? advisor_bucket_from_index(static_cast<int>(b.integer(0, 4)))
-                                        : parse_advisor_bucket(b.string()));
-        } catch (const value_error& e) {
-            b.fail(e.what());
+        only({"bucket", "file"});
+        // "file": a spot-risk file (io/spot_risk_json.hpp): the band's rate and the anchor
+        // traces' shape; without "bucket", each offer's own band (resolved by the caller).
+        std::optional<spot_risk> risk;
+        if (auto f = c.optional("file")) {
+            const std::string path = path_beside(c, f->string());
+            if (!std::filesystem::is_regular_file(path)) f->fail("a spot-risk file (" + path + " is not one)");
+            risk = load_spot_risk(path);
+            s.file = path;
+        }
+        if (auto b = c.optional("bucket")) {
+            advisor_bucket band{};
+            try {
+                band = b->value().is_number_integer() ? advisor_bucket_from_index(static_cast<int>(b->integer(0, 4)))
+                                                      : parse_advisor_bucket(b->string());
+            } catch (const value_error& e) {
+                b->fail(e.what());
+            }
+            if (risk) {
+                s = risk->band_model(band);
+            } else {
+                s.rate = advisor_hazard(band);
+                s.band = band;
+            }
+        } else if (!risk) {
+            c.fail("a \"bucket\" (\"<5%\" .. \">20%\") or a spot-risk \"file\" that gives each offer its band");
+        } else if (per_offer) {
+            s.notice = risk->notice;
+            *per_offer = std::move(*risk);
+        } else {
+            c.fail(
+                "a \"bucket\" beside the spot-risk \"file\" (each offer's own band is looked up only in "
+                "the plan's and a candidate's \"interruptions\")");
         }
     }
     if (s.model == "max_lifetime") {
@@ -317,30 +345,76 @@ inline void check_progress(const json_cursor& cc, const candidate& k, usec work)
 
 namespace detail {
 
+// Each offer's own Advisor band, for an "advisor" model with a spot-risk file and no
+// "bucket": one choice per band that occurs, naming its offers (`only`, else every spot
+// offer of the catalog). The model's own "notice", "lifetime" and "proxy" carry over. The
+// offers with no row go to `missing`, with the reason: a later model covers them, or the
+// plan leaves their spot market out, saying why.
+inline void advisor_choices(const spot_risk& risk, const interruption_spec& base, const std::vector<std::string>& only,
+                            const catalog& cat, std::vector<plan_spec::interruption_choice>& out,
+                            std::map<std::string, std::string>& missing) {
+    std::array<std::vector<std::string>, 5> by_band;
+    auto place = [&](const offer& o) {
+        if (!o.spot) return;
+        const advisor_entry* e = o.provider == "aws" ? risk.find(o.region, o.instance) : nullptr;
+        if (e)
+            by_band[static_cast<std::size_t>(e->bucket)].push_back(o.id);
+        else
+            missing.emplace(o.id, o.provider == "aws" ? "the AWS Spot Advisor (" + risk.advisor_as_of +
+                                                            ") has no row for " + o.instance + " in " + o.region
+                                                      : "the AWS Spot Advisor covers AWS only");
+    };
+    if (only.empty())
+        for (const offer& o : cat.offers) place(o);
+    else
+        for (const auto& id : only) place(*find_offer(cat, id, market_kind::spot).found);
+    for (std::size_t b = 0; b < by_band.size(); ++b) {
+        if (by_band[b].empty()) continue;
+        interruption_spec spec = risk.band_model(static_cast<advisor_bucket>(b));
+        if (base.notice) spec.notice = base.notice;
+        spec.lifetime = base.lifetime;
+        spec.proxy = base.proxy;
+        out.push_back({std::move(by_band[b]), std::move(spec)});
+    }
+}
+
 // The plan's "interruptions": one model for every spot offer, or a list of models each for
-// the offers it names ("offers": [ids]) or for all (no "offers").
-inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(const json_cursor& c,
-                                                                               const catalog& cat) {
+// the offers it names ("offers": [ids]) or for all (no "offers"); an Advisor model per offer
+// (advisor_choices) names its offers itself.
+inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(
+    const json_cursor& c, const catalog& cat, std::map<std::string, std::string>& missing) {
     std::vector<plan_spec::interruption_choice> r;
+    auto add = [&](const json_cursor& sc, std::vector<std::string> ids) {
+        std::optional<spot_risk> risk;
+        interruption_spec spec = parse_interruptions(sc, &risk);
+        if (risk)
+            advisor_choices(*risk, spec, ids, cat, r, missing);
+        else
+            r.push_back({std::move(ids), std::move(spec)});
+    };
     if (!c.value().is_array()) {
-        r.push_back({{}, parse_interruptions(c)});
-        return r;
-    }
-    for (const auto& e : c.elements(true)) {
-        if (!e.value().is_object()) e.fail("an interruption model object");
-        json spec = e.value();
-        std::vector<std::string> ids;
-        if (auto os = e.optional("offers")) {
-            for (const auto& id : os->elements(true)) {
-                const offer_match m = find_offer(cat, id.string(), market_kind::spot);
-                if (!m.found) id.fail(unknown_offer_text(cat, id.string()));
-                ids.push_back(m.found->id);
+        add(c, {});
+    } else {
+        for (const auto& e : c.elements(true)) {
+            if (!e.value().is_object()) e.fail("an interruption model object");
+            json spec = e.value();
+            std::vector<std::string> ids;
+            if (auto os = e.optional("offers")) {
+                for (const auto& id : os->elements(true)) {
+                    const offer_match m = find_offer(cat, id.string(), market_kind::spot);
+                    if (!m.found) id.fail(unknown_offer_text(cat, id.string()));
+                    ids.push_back(m.found->id);
+                }
+                spec.erase("offers");
             }
-            spec.erase("offers");
+            add(json_cursor(spec, e.file(), e.pointer()), std::move(ids));
         }
-        const json_cursor sc(spec, e.file(), e.pointer());
-        r.push_back({std::move(ids), parse_interruptions(sc)});
     }
+    // A later model for every offer covers what the Advisor had no row for.
+    for (const auto& ch : r)
+        if (ch.offers.empty()) missing.clear();
+    for (const auto& ch : r)
+        for (const auto& id : ch.offers) missing.erase(id);
     return r;
 }
 
@@ -370,7 +444,8 @@ inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
             r.policies->push_back(pk);
         }
     }
-    if (auto i = p.optional("interruptions")) r.interruptions = detail::parse_planned_interruptions(*i, s.offers);
+    if (auto i = p.optional("interruptions"))
+        r.interruptions = detail::parse_planned_interruptions(*i, s.offers, r.no_interruption_model);
     if (auto rs = p.optional("restart")) {
         try {
             r.restart = parse_restart(*rs);
@@ -604,7 +679,20 @@ inline scenario parse_scenario(const json_cursor& c) {
             if (!o->on_demand) pol.fail("an offer with an on_demand market to fall back to");
         }
         if (auto i = cc.optional("interruptions")) {
-            k.interruptions = detail::parse_interruptions(*i);
+            std::optional<spot_risk> risk;
+            k.interruptions = detail::parse_interruptions(*i, &risk);
+            if (risk) {  // the offer's own Advisor band
+                const advisor_entry* e = o->provider == "aws" ? risk->find(o->region, o->instance) : nullptr;
+                if (!e)
+                    (*i)["file"].fail("a spot-risk file with an Advisor row for " + o->instance + " in " + o->region +
+                                      " (the AWS Spot Advisor of " + risk->advisor_as_of + " has none" +
+                                      (o->provider == "aws" ? "" : ": it covers AWS only") + ")");
+                interruption_spec spec = risk->band_model(e->bucket);
+                if (k.interruptions.notice) spec.notice = k.interruptions.notice;
+                spec.lifetime = k.interruptions.lifetime;
+                spec.proxy = k.interruptions.proxy;
+                k.interruptions = std::move(spec);
+            }
             if (k.market != market_kind::spot && k.interruptions.model != "none")
                 i->fail("no interruption model for the " + std::string(to_string(k.market)) + " market");
         }

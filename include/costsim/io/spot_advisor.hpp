@@ -11,9 +11,9 @@
 // midpoint, 25 % for ">20 %"), and the scenario object {"model": "advisor", "bucket": ...}
 // that says the same thing.
 // Reading is strict about what it uses: "spot_advisor" must be an object of objects of
-// objects; "s" an integer 0..100 and "r" an integer 0..4 (a listed range index when
-// "ranges" is present); labels in "ranges" must be the Advisor's five. Other top-level
-// fields are AWS's and ignored. No entry at all is an error.
+// objects; "s" an integer -1000..100 (negative: spot above on-demand) and "r" an integer 0..4 (a listed range index
+// when "ranges" is present); labels in "ranges" must be the Advisor's five. Other top-level fields are AWS's and
+// ignored. No entry at all is an error.
 #pragma once
 
 #include <string>
@@ -46,26 +46,14 @@ std::vector<advisor_entry> load_spot_advisor(const std::string& path);
 const advisor_entry& find_advisor_entry(const std::vector<advisor_entry>& entries, const std::string& file,
                                         const std::string& region, const std::string& os, const std::string& instance);
 
-std::string_view advisor_label(advisor_bucket b) noexcept;
 json to_json(const advisor_entry& e);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view advisor_label(advisor_bucket b) noexcept {
-    switch (b) {
-        case advisor_bucket::under_5: return "<5%";
-        case advisor_bucket::from_5_to_10: return "5-10%";
-        case advisor_bucket::from_10_to_15: return "10-15%";
-        case advisor_bucket::from_15_to_20: return "15-20%";
-        case advisor_bucket::over_20: return ">20%";
-    }
-    return "?";
-}
-
 inline json advisor_entry::scenario_interruptions() const {
-    return json{{"model", "advisor"}, {"bucket", std::string(advisor_label(bucket))}};
+    return json{{"model", "advisor"}, {"bucket", std::string(advisor_band_text(bucket))}};
 }
 
 inline std::vector<advisor_entry> parse_spot_advisor(const json_cursor& c) {
@@ -80,7 +68,7 @@ inline std::vector<advisor_entry> parse_spot_advisor(const json_cursor& c) {
             try {
                 if (parse_advisor_bucket(lab.string()) != advisor_bucket_from_index(idx))
                     lab.fail("the Advisor's label for index " + std::to_string(idx) + " (\"" +
-                             std::string(advisor_label(advisor_bucket_from_index(idx))) + "\")");
+                             std::string(advisor_band_text(advisor_bucket_from_index(idx))) + "\")");
             } catch (const value_error& e) {
                 lab.fail(e.what());
             }
@@ -105,7 +93,8 @@ inline std::vector<advisor_entry> parse_spot_advisor(const json_cursor& c) {
                 e.region = region;
                 e.os = os;
                 e.instance_type = type;
-                e.savings_percent = static_cast<int>(ec["s"].integer(0, 100));
+                // Negative where spot costs more than on-demand (real rows: p5.48xlarge in ca-central-1, -62).
+                e.savings_percent = static_cast<int>(ec["s"].integer(-1000, 100));
                 auto r = ec["r"];
                 auto idx = static_cast<int>(r.integer(0, 4));
                 if (!listed[static_cast<std::size_t>(idx)]) r.fail("an index listed in /ranges");
@@ -139,7 +128,7 @@ inline json to_json(const advisor_entry& e) {
                 {"os", e.os},
                 {"instance", e.instance_type},
                 {"savings_percent", e.savings_percent},
-                {"interrupted_per_month", std::string(advisor_label(e.bucket))},
+                {"interrupted_per_month", std::string(advisor_band_text(e.bucket))},
                 {"rate_per_hour", e.rate().per_hour()},
                 {"interruptions", e.scenario_interruptions()}};
 }

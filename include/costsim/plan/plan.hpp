@@ -33,6 +33,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <compare>
 #include <map>
 #include <optional>
@@ -69,6 +70,14 @@ struct plan_row {
     bool meets_deadline = false;  ///< deadline met with >= 95 % probability
 };
 
+/// The recommendation rerun with its interruption rate scaled (interruption_spec::scaled):
+/// how far its cost, time and P(deadline) rest on the rate's level.
+struct rate_sensitivity {
+    double factor = 1.0;
+    double rate_per_hour = 0.0;
+    candidate_result result;
+};
+
 struct plan_result {
     scenario expanded;             ///< the scenario with every planned candidate
     simulation_result simulation;  ///< in candidate order
@@ -77,7 +86,13 @@ struct plan_result {
     std::optional<std::size_t> recommended;  ///< index into rows
     /// The workload's published study, its figures beside costsim's (study_check.hpp).
     std::optional<study_comparison> study;
+    /// A spot recommendation at its interruption rate ÷3 and ×3 (the same seed, the
+    /// planned checkpoint interval); empty otherwise.
+    std::vector<rate_sensitivity> sensitivity;
 };
+
+/// The factors of plan_result::sensitivity.
+inline constexpr std::array<double, 2> sensitivity_factors{1.0 / 3.0, 3.0};
 
 /// Probability with which a recommended candidate must meet the deadline.
 inline constexpr double deadline_confidence = 0.95;
@@ -183,6 +198,11 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
 
         for (market_kind m : p.markets) {
             if (!o.has_market(m)) continue;
+            if (m == market_kind::spot && !found)
+                if (auto why = p.no_interruption_model.find(o.id); why != p.no_interruption_model.end()) {
+                    exclude(m, why->second + ", and no other interruption model is given for it");
+                    continue;
+                }
             if (m == market_kind::spot && o.on_demand && std::holds_alternative<quoted_price>(o.spot->price)) {
                 const auto spot = listed_price_per_hour(o, market_kind::spot);
                 const auto od = listed_price_per_hour(o, market_kind::on_demand);
@@ -373,6 +393,24 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
             r.recommended = i;
             break;
         }
+    if (r.recommended) {
+        const candidate& k = r.expanded.candidates[r.rows[*r.recommended].candidate_index];
+        if (k.market == market_kind::spot && k.interruptions.rate.per_hour() > 0) {
+            scenario one = r.expanded;
+            one.candidates.clear();
+            mc_options quiet = o;
+            quiet.progress = nullptr;
+            const std::uint64_t n = r.rows[*r.recommended].result.trials;
+            if (n) quiet.trials = n, quiet.target_rel_ci.reset();  // as many trials as the row had
+            for (double f : sensitivity_factors) {
+                candidate scaled = k;
+                scaled.interruptions = k.interruptions.scaled(f);
+                one.candidates = {scaled};
+                r.sensitivity.push_back(
+                    {f, scaled.interruptions.rate.per_hour(), simulate(one, quiet).candidates.at(0)});
+            }
+        }
+    }
     if (s.study) r.study = compare_with_study(s);
     return r;
 }

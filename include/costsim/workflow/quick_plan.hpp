@@ -13,9 +13,11 @@
 // instance is not planned for a 1-GPU job, since it bills all eight.
 //
 // Stated defaults (each printed with the plan): spot runs checkpoint at Young's interval,
-// a checkpoint costing 1 min; no start-up or restart overhead unless given; spot
-// interruptions are resampled from the bundled p3.2xlarge (V100) trace of us-east-1a,
-// February 2023 — a PROXY for every 2026 spot offer — with AWS's 2 min notice.
+// a checkpoint costing 1 min; no start-up or restart overhead unless given; an AWS spot
+// offer's interruptions follow its instance type's AWS Spot Advisor band in its region,
+// calibrated on real traces (io/spot_risk_json.hpp); every other spot offer's (GCP, Azure,
+// Runpod, and AWS types the Advisor has no row for) are resampled from the bundled
+// p3.2xlarge (V100) trace of us-east-1a, February 2023 — a PROXY — with a 2 min notice.
 #pragma once
 
 #include <algorithm>
@@ -50,12 +52,13 @@ struct quick_job {
     usec restart_overhead{0};
     std::string work_class;                   ///< with a speed table per class: the class (empty: llm_finetune)
     std::string catalog, speed, proxy_trace;  ///< files (the CLI gives the bundled ones)
+    std::string spot_risk;                    ///< AWS Spot Advisor bands (empty: the proxy for every offer)
 };
 
 /// The plan's proxy spot model, named for the output.
 inline constexpr std::string_view quick_proxy_name =
     "PROXY: AWS p3.2xlarge (1x V100) spot trace, us-east-1a, 2023-02-15 (Can't Be Late, NSDI '24), for every spot "
-    "offer";
+    "offer with no AWS Spot Advisor row";
 
 /// The scenario the flags describe; input_error naming the flag ("command line", "--gpu")
 /// for a flag that selects nothing or names what the catalog or speed table lacks.
@@ -119,10 +122,13 @@ inline scenario quick_scenario(const quick_job& q) {
     const bool spot = std::find(q.markets.begin(), q.markets.end(), market_kind::spot) != q.markets.end();
     if (spot) {
         doc["plan"]["checkpoint"] = {{"cost", format_duration(q.checkpoint_cost)}, {"every", {"young"}}};
-        doc["plan"]["interruptions"] = {{"model", "trace_fit"},
-                                        {"file", q.proxy_trace},
-                                        {"notice", "2m"},
-                                        {"proxy", std::string(quick_proxy_name.substr(7))}};
+        json proxy{{"model", "trace_fit"},
+                   {"file", q.proxy_trace},
+                   {"notice", "2m"},
+                   {"proxy", std::string(quick_proxy_name.substr(7))}};
+        doc["plan"]["interruptions"] = json::array();
+        if (!q.spot_risk.empty()) doc["plan"]["interruptions"].push_back({{"model", "advisor"}, {"file", q.spot_risk}});
+        doc["plan"]["interruptions"].push_back(proxy);
     }
     json wl{{"name", "quick plan"}, {"work", format_duration(q.work)}, {"speed", q.speed}};
     if (classes) wl["class"] = q.work_class.empty() ? std::string("llm_finetune") : q.work_class;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "costsim/io/json_input.hpp"
+#include "costsim/models/trace.hpp"
 
 namespace costsim {
 struct scenario;
@@ -122,6 +123,8 @@ struct replay_args {
 };
 struct trace_stats_args {
     std::string trace;
+    std::string sense_text = "preempted";
+    trace_sense sense = trace_sense::preempted;
     bool json = false;
 };
 struct import_args {

@@ -574,6 +574,7 @@ scenario scenario_of(const plan_args& a) {
     q.work_class = a.work_class;
     q.proxy_trace = share + "/pricing_data/spot-traces/availability/1-node/aws-02-15-2023/us-east-1a_v100_1.json";
     q.spot_risk = share + "/pricing_data/aws-spot-advisor/aws_spot_risk.json";
+    q.gcp_a100_traces = share + "/pricing_data/spot-traces/spothedge-gcp-a100";
     return quick_scenario(q);
 }
 

@@ -13,18 +13,22 @@
 namespace costsim::cli {
 
 int run_trace_stats(const trace_stats_args& a) {
-    spot_trace t = load_spot_trace(a.trace);
+    spot_trace t = load_spot_trace(a.trace, a.sense);
     trace_stats s = compute_trace_stats(t);
     if (a.json) {
         json j = to_json(s);
         j["trace"] = t.name();
+        j["sense"] = std::string(to_string(t.sense()));
         std::cout << j.dump() << "\n" << std::flush;
         return 0;
     }
     std::string out = bold(fmt::format("costsim trace-stats: {} — {} ticks of {} ({:.2f} h)", t.name(), s.ticks,
                                        format_duration(s.gap), s.length.count())) +
                       "\n";
-    out += fmt::format("  spot available {:.1f} % of the ticks; {} preemptions\n", 100 * s.availability, s.preemptions);
+    out += fmt::format(
+        "  values read as {}; spot available {:.1f} % of the ticks; {} preemptions\n",
+        t.sense() == trace_sense::preempted ? "preempted (non-zero: not available)" : "obtainable instances (0: none)",
+        100 * s.availability, s.preemptions);
     out += fmt::format(
         "  Poisson rate for a Monte Carlo model: {:.4f} per hour of availability (mean lifetime {:.2f} h)\n\n",
         s.poisson_rate.per_hour(), s.poisson_rate.mean_time_between().count());
@@ -59,8 +63,16 @@ command add_trace_stats(CLI::App& app) {
     auto ts = std::make_shared<trace_stats_args>();
     auto* trace_stats = app.add_subcommand("trace-stats", "availability, spot lifetimes and outages of a trace");
     trace_stats->add_option("trace", ts->trace, "spot trace file")->required();
+    trace_stats
+        ->add_option("--sense", ts->sense_text,
+                     "what the values count: preempted (Can't Be Late: non-zero = no spot, the default) or "
+                     "obtainable (SpotHedge: instances obtainable, 0 = none)")
+        ->check(CLI::IsMember({"preempted", "obtainable"}));
     trace_stats->add_flag("--json", ts->json, "one JSON object");
-    return {trace_stats, [ts] { return run_trace_stats(*ts); }};
+    return {trace_stats, [ts] {
+                ts->sense = parse_trace_sense(ts->sense_text);
+                return run_trace_stats(*ts);
+            }};
 }
 
 }  // namespace costsim::cli

@@ -5,6 +5,7 @@
 #include <costsim/plan/plan.hpp>
 
 #include <algorithm>
+#include <tuple>
 
 #include <doctest/doctest.h>
 
@@ -349,4 +350,67 @@ TEST_CASE("a spot price above the on-demand one leaves the spot market out, with
           "the catalog's spot price 3.5 is above its on-demand price 3 (swapped or stale at the source?)");
     CHECK(std::none_of(s.candidates.begin(), s.candidates.end(),
                        [&](const candidate& k) { return k.market == market_kind::spot; }));
+}
+
+TEST_CASE("plan interruption models select offers by cloud, zone and GPU, and a trace with no spot leaves spot out") {
+    // Three V100 spot offers of two clouds and zones: the first model ("where" zone z1 of
+    // cloud a) reads a trace in SpotHedge's sense that never has capacity, so that offer's
+    // spot is left out with the reason; the second ("where" cloud b) is a Poisson rate;
+    // the last, for every other offer, another rate.
+    json d = plan_doc();
+    const json spot_offer = d["offers"][0];
+    d["offers"] = json::array();
+    for (auto [id, prov, zone] : {std::tuple{"a1", "a", "z1"}, {"a2", "a", "z2"}, {"b1", "b", "z1"}}) {
+        json o = spot_offer;
+        o["id"] = id;
+        o["provider"] = prov;
+        o["zone"] = zone;
+        o["region"] = "r";
+        d["offers"].push_back(o);
+    }
+    const std::string never =
+        std::string(COSTSIM_PRICING_DATA) + "/spot-traces/spothedge-gcp-a100/us-east1-b_a100_40gb_8.json";
+    d["plan"]["interruptions"] =
+        json::array({{{"where", {{"cloud", "a"}, {"zone", "z1"}, {"gpu", "V100"}}},
+                      {"model", "trace_fit"},
+                      {"file", never},
+                      {"sense", "obtainable"}},
+                     {{"where", {{"cloud", json::array({"b"})}}}, {"model", "poisson"}, {"rate_per_hour", 0.2}},
+                     {{"where", {{"cloud", "c"}}}, {"model", "poisson"}, {"rate_per_hour", 9.0}},  // selects nothing
+                     {{"model", "poisson"}, {"rate_per_hour", 0.1}}});
+    const scenario s = parse(d);
+    REQUIRE(s.plan.has_value());
+    CHECK(s.plan->interruptions_for("b1")->rate.per_hour() == 0.2);
+    CHECK(s.plan->interruptions_for("a2")->rate.per_hour() == 0.1);
+    CHECK(s.plan->interruptions_for("a1")->lifetimes.empty());
+    std::vector<excluded_offer> ex;
+    const scenario e = expand_plan(s, ex);
+    const auto it = std::find_if(ex.begin(), ex.end(), [](const excluded_offer& x) { return x.offer == "a1"; });
+    REQUIRE(it != ex.end());
+    CHECK(it->market == market_kind::spot);
+    CHECK(it->reason == "its spot trace us-east1-b_a100_40gb_8.json never had spot capacity (0 % of its ticks)");
+    for (const auto& k : e.candidates) CHECK_FALSE((e.offer_of(k).id == "a1" && k.market == market_kind::spot));
+
+    SUBCASE("a bad selector or sense names its pointer") {
+        d["plan"]["interruptions"][1]["where"] = json{{"planet", "b"}};
+        CHECK_THROWS_WITH_AS(parse(d), doctest::Contains("/plan/interruptions/1/where/planet"), input_error);
+        d["plan"]["interruptions"][1]["where"] = json::object();
+        CHECK_THROWS_WITH_AS(parse(d), doctest::Contains("/plan/interruptions/1/where: at least one"), input_error);
+        d["plan"]["interruptions"][1]["where"] = json{{"cloud", "b"}};
+        d["plan"]["interruptions"][0]["sense"] = "available";
+        CHECK_THROWS_WITH_AS(parse(d), doctest::Contains("/plan/interruptions/0/sense"), input_error);
+    }
+    SUBCASE("a listed candidate on a trace with no spot capacity is refused") {
+        d.erase("plan");
+        d["candidates"] =
+            json::array({{{"offer", "a1"},
+                          {"market", "spot"},
+                          {"policy", "spot_only"},
+                          {"interruptions", {{"model", "trace_fit"}, {"file", never}, {"sense", "obtainable"}}}}});
+        CHECK_THROWS_WITH_AS(
+            parse(d),
+            doctest::Contains("/candidates/0/interruptions/file: a trace in which spot is available at "
+                              "least once"),
+            input_error);
+    }
 }

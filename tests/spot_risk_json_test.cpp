@@ -146,7 +146,8 @@ TEST_CASE("a plan gives every AWS spot offer its own band and the rest a named p
         if (k.market != market_kind::spot) continue;
         ++spot;
         CHECK(risk_source(k.interruptions) == "proxy");
-        CHECK(k.interruptions.proxy.find("no AWS Spot Advisor row") != std::string::npos);
+        CHECK(k.interruptions.proxy.find("for Runpod's interruptible pods") != std::string::npos);
+        CHECK(!k.interruptions.notice.has_value());
     }
     CHECK(spot > 0);
 }

@@ -101,3 +101,38 @@ TEST_CASE("trace statistics: availability, lifetimes, outages and the Poisson ra
     CHECK(j["lifetimes"]["count"] == 3);
     CHECK(j["poisson_rate_per_hour"].get<double>() == doctest::Approx(4.0 / 3.0));
 }
+
+TEST_CASE("the two data sets read in their own senses: preempted flags and obtainable counts") {
+    // Can't Be Late: non-zero = no spot. SpotHedge: the count of obtainable instances.
+    const std::string text = R"({"metadata": {"gap_seconds": 150}, "data": [0, 2, 4, 0, 0, 1]})";
+    json j = parse_json_text(text, "t.json");
+    const spot_trace pre = parse_spot_trace(json_cursor(j, "t.json"), "t");
+    const spot_trace obt = parse_spot_trace(json_cursor(j, "t.json"), "t", trace_sense::obtainable);
+    CHECK(pre.sense() == trace_sense::preempted);
+    CHECK(obt.sense() == trace_sense::obtainable);
+    for (std::int64_t i = 0; i < pre.ticks(); ++i) CHECK(pre.available(i) != obt.available(i));
+    // Runs follow availability, not the count: 2 then 4 is one run of obtainable spot.
+    CHECK(obt.run_end(1) == 3);
+    CHECK(pre.run_end(1) == 3);
+    CHECK(compute_trace_stats(obt).availability == doctest::Approx(3.0 / 6));
+    CHECK(parse_trace_sense("obtainable") == trace_sense::obtainable);
+    CHECK(to_string(trace_sense::preempted) == "preempted");
+    CHECK_THROWS_AS(parse_trace_sense("available"), value_error);
+}
+
+TEST_CASE("SpotHedge's GCP A100 traces read as obtainable counts give the published availability") {
+    // spot-traces/spothedge-gcp-a100/README.md: share of steps with >= 1 instance obtainable:
+    // us-west1-b 0.479, us-central1-a 0.856, us-east1-b 0 (770 steps of 150 s).
+    const std::string dir = std::string(COSTSIM_PRICING_DATA) + "/spot-traces/spothedge-gcp-a100/";
+    const auto west =
+        compute_trace_stats(load_spot_trace(dir + "us-west1-b_a100_40gb_8.json", trace_sense::obtainable));
+    CHECK(west.ticks == 770);
+    CHECK(west.availability == doctest::Approx(0.479).epsilon(0.002));
+    // Read in the other data set's sense, the same file says the opposite.
+    const auto wrong = compute_trace_stats(load_spot_trace(dir + "us-west1-b_a100_40gb_8.json"));
+    CHECK(wrong.availability == doctest::Approx(1 - west.availability));
+    CHECK(compute_trace_stats(load_spot_trace(dir + "us-central1-a_a100_40gb_8.json", trace_sense::obtainable))
+              .availability == doctest::Approx(0.856).epsilon(0.002));
+    CHECK(compute_trace_stats(load_spot_trace(dir + "us-east1-b_a100_40gb_8.json", trace_sense::obtainable))
+              .availability == 0.0);
+}

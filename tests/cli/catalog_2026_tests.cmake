@@ -115,3 +115,16 @@ if(Python3_Interpreter_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/spot_risk_sources.py $<TARGET_FILE:costsim_cli>
                    ${PROJECT_SOURCE_DIR})
 endif()
+# The two trace data sets, each in its own sense (SpotHedge counts obtainable instances).
+costsim_cli_test("trace-stats reads a SpotHedge GCP A100 trace as obtainable counts: us-west1-b has spot 47.9 % of the time" EXIT 0
+  OUT_RE "values read as obtainable instances \\(0: none\\). spot available 47\\.9 % of the ticks"
+  ARGS trace-stats ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/us-west1-b_a100_40gb_8.json --sense obtainable)
+costsim_cli_test("trace-stats read in Can't Be Late's sense says the opposite of the same SpotHedge file" EXIT 0
+  OUT_RE "values read as preempted \\(non-zero: not available\\). spot available 52\\.1 % of the ticks"
+  ARGS trace-stats ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/us-west1-b_a100_40gb_8.json)
+costsim_cli_test("trace-stats refuses an unknown sense" EXIT 2
+  ERR_RE "--sense"
+  ARGS trace-stats ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/us-west1-b_a100_40gb_8.json --sense available)
+costsim_cli_test("plan gives GCP A100 spot its zone's SpotHedge trace, with GCP's cap and notice, and leaves out a zone that never had capacity" EXIT 0
+  OUT_RE "gcp/us-west1-b/a2-highgpu-1g: trace_fit us-west1-b_a100_40gb_8\\.json: 0\\.455 interruptions per hour.*no session beyond 1d \\(maximum lifetime\\), notice 30s.*gcp/us-east1-b/a2-highgpu-1g \\(spot\\): its spot trace us-east1-b_a100_40gb_8\\.json never had spot capacity"
+  ARGS plan --work 10h --gpu A100 --cloud gcp --deadline 48h --explain)

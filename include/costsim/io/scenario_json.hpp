@@ -110,9 +110,12 @@ inline fast_hours hours_of(const json_cursor& c) { return to_fast_hours(c.durati
 inline hazard rate_of(const json_cursor& c) { return hazard(c.number(0, 1e6)); }
 
 // `per_offer`: where a spot-risk "file" without a "bucket" is allowed (the plan's models,
-// a candidate's): the file, for the caller to look each offer's band up in.
-inline interruption_spec parse_interruptions(const json_cursor& c, std::optional<spot_risk>* per_offer = nullptr) {
-    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file", "proxy"});
+// a candidate's): the file, for the caller to look each offer's band up in. `in_plan`: a
+// trace with no spot capacity at all is a model (the plan leaves those offers' spot out,
+// saying so), not an error.
+inline interruption_spec parse_interruptions(const json_cursor& c, std::optional<spot_risk>* per_offer = nullptr,
+                                             bool in_plan = false) {
+    c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file", "sense", "proxy"});
     interruption_spec s;
     auto model = c["model"];
     s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
@@ -129,11 +132,22 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
             "\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
             "replayed by `costsim replay SCENARIO --trace FILE`)");
     if (s.model == "trace_fit") {
-        only({"file"});
+        only({"file", "sense"});
         auto f = c["file"];
         s.file = path_beside(c, f.string());
-        trace_stats st = compute_trace_stats(load_spot_trace(s.file));
-        if (st.lifetime_samples.empty()) f.fail("a trace in which spot is available at least once (" + s.file + ")");
+        // What the file's values count: Can't Be Late's "preempted" (the default) or
+        // SpotHedge's "obtainable" (models/trace.hpp).
+        trace_sense sense = trace_sense::preempted;
+        if (auto se = c.optional("sense")) sense = parse_trace_sense(se->choice({"preempted", "obtainable"}));
+        trace_stats st = compute_trace_stats(load_spot_trace(s.file, sense));
+        if (st.lifetime_samples.empty() && in_plan) {
+            s.trace_gap = st.gap;
+            s.availability = 0.0;
+            return s;  // never any spot capacity: no lifetimes, no rate
+        }
+        if (st.lifetime_samples.empty())
+            f.fail("a trace in which spot is available at least once (" + s.file + ", read as " +
+                   std::string(to_string(sense)) + ")");
         s.lifetimes = std::move(st.lifetime_samples);
         s.outages = std::move(st.outage_samples);
         if (s.outages.empty())
@@ -378,6 +392,33 @@ inline void advisor_choices(const spot_risk& risk, const interruption_spec& base
     }
 }
 
+// "where": {"cloud", "region", "zone", "gpu"}, each a name or a list of names: the spot
+// offers of the catalog that match every field given (a model for a cloud, a zone's GPUs).
+inline std::vector<std::string> offers_where(const json_cursor& w, const catalog& cat) {
+    w.expect_object({"cloud", "region", "zone", "gpu"});
+    if (w.value().empty()) w.fail("at least one of \"cloud\", \"region\", \"zone\", \"gpu\"");
+    auto names = [&](const char* key) {
+        std::vector<std::string> out;
+        if (auto f = w.optional(key)) {
+            if (f->value().is_string())
+                out.push_back(f->string());
+            else
+                for (const auto& x : f->elements(true)) out.push_back(x.string());
+        }
+        return out;
+    };
+    const auto clouds = names("cloud"), regions = names("region"), zones = names("zone"), gpus = names("gpu");
+    auto in = [](const std::vector<std::string>& list, const std::string& v) {
+        return list.empty() || std::find(list.begin(), list.end(), v) != list.end();
+    };
+    std::vector<std::string> ids;
+    for (const offer& o : cat.offers)
+        if (o.spot && in(clouds, o.provider) && in(regions, o.region) && in(zones, o.zone) &&
+            (gpus.empty() || (o.gpus && in(gpus, o.gpus->model))))
+            ids.push_back(o.id);
+    return ids;
+}
+
 // The plan's "interruptions": one model for every spot offer, or a list of models each for
 // the offers it names ("offers": [ids]) or for all (no "offers"); an Advisor model per offer
 // (advisor_choices) names its offers itself.
@@ -386,7 +427,7 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(
     std::vector<plan_spec::interruption_choice> r;
     auto add = [&](const json_cursor& sc, std::vector<std::string> ids) {
         std::optional<spot_risk> risk;
-        interruption_spec spec = parse_interruptions(sc, &risk);
+        interruption_spec spec = parse_interruptions(sc, &risk, true);
         if (risk)
             advisor_choices(*risk, spec, ids, cat, r, missing);
         else
@@ -400,6 +441,8 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(
             json spec = e.value();
             std::vector<std::string> ids;
             if (auto os = e.optional("offers")) {
+                if (e.has("where"))
+                    e["where"].fail("no \"where\" beside \"offers\" (one names the offers, the other selects them)");
                 for (const auto& id : os->elements(true)) {
                     const offer_match m = find_offer(cat, id.string(), market_kind::spot);
                     if (!m.found) id.fail(unknown_offer_text(cat, id.string()));
@@ -407,7 +450,19 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(
                 }
                 spec.erase("offers");
             }
-            add(json_cursor(spec, e.file(), e.pointer()), std::move(ids));
+            bool none = false;  // "where" selects no offer of this catalog: checked, applied to none
+            if (auto w = e.optional("where")) {
+                ids = offers_where(*w, cat);
+                none = ids.empty();
+                spec.erase("where");
+            }
+            const json_cursor sc(spec, e.file(), e.pointer());
+            if (none) {
+                std::optional<spot_risk> unused;
+                (void)parse_interruptions(sc, &unused, true);
+                continue;
+            }
+            add(sc, std::move(ids));
         }
     }
     // A later model for every offer covers what the Advisor had no row for.

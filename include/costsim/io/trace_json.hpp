@@ -21,8 +21,9 @@ namespace costsim {
 // Interface
 // ---------------------------------------------------------------------------------------
 
-spot_trace load_spot_trace(const std::string& path);
-spot_trace parse_spot_trace(const json_cursor& root, std::string name);
+/// `sense`: what the file's values count (models/trace.hpp); the file does not say.
+spot_trace load_spot_trace(const std::string& path, trace_sense sense = trace_sense::preempted);
+spot_trace parse_spot_trace(const json_cursor& root, std::string name, trace_sense sense = trace_sense::preempted);
 json to_json(const spot_trace& t);
 trace_windows load_trace_windows(const std::string& path);
 trace_windows parse_trace_windows(const json_cursor& root);
@@ -33,7 +34,7 @@ json to_json(const trace_stats& s);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline spot_trace parse_spot_trace(const json_cursor& c, std::string name) {
+inline spot_trace parse_spot_trace(const json_cursor& c, std::string name, trace_sense sense) {
     c.expect_object({"metadata", "data"});
     auto md = c["metadata"];
     if (!md.value().is_object()) md.fail("an object such as {\"gap_seconds\": 600}");
@@ -63,16 +64,18 @@ inline spot_trace parse_spot_trace(const json_cursor& c, std::string name) {
             v.push_back(static_cast<std::uint32_t>(u));
             continue;
         }
-        std::string want = "a non-negative integer (0: spot available, non-zero: not), got ";
+        std::string want = sense == trace_sense::preempted
+                               ? "a non-negative integer (0: spot available, non-zero: not), got "
+                               : "a non-negative integer (spot instances obtainable, 0: none), got ";
         json_cursor(x, c.file(), data.pointer() + "/" + std::to_string(i))
             .fail(want + (x.is_number() ? x.dump() : json_type_name(x)));
     }
-    return spot_trace(gap, std::move(v), std::move(name));
+    return spot_trace(gap, std::move(v), std::move(name), sense);
 }
 
-inline spot_trace load_spot_trace(const std::string& path) {
+inline spot_trace load_spot_trace(const std::string& path, trace_sense sense) {
     json j = load_json_file(path);
-    spot_trace t = parse_spot_trace(json_cursor(j, path), std::filesystem::path(path).stem().string());
+    spot_trace t = parse_spot_trace(json_cursor(j, path), std::filesystem::path(path).stem().string(), sense);
     t.set_file(path);
     return t;
 }

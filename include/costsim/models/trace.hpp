@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "costsim/core/duration.hpp"
@@ -40,16 +41,30 @@ namespace costsim {
 // Interface
 // ---------------------------------------------------------------------------------------
 
+/// What a trace's values count. The two public data sets read oppositely:
+///  - preempted: *Can't Be Late* (skypilot-org/spot-traces, as the paper's simulator reads
+///    them, `spot_available = not data[t]`): non-zero means spot was not available;
+///  - obtainable: SpotHedge (EuroSys '25): the number of spot instances obtainable in the
+///    zone at that step, 0 meaning none.
+enum class trace_sense { preempted, obtainable };
+std::string_view to_string(trace_sense s) noexcept;
+/// "preempted" or "obtainable"; value_error otherwise.
+trace_sense parse_trace_sense(std::string_view s);
+
 class spot_trace {
 public:
     /// gap > 0 and non-empty values (value_error otherwise).
-    spot_trace(usec gap, std::vector<std::uint32_t> values, std::string name = {});
+    spot_trace(usec gap, std::vector<std::uint32_t> values, std::string name = {},
+               trace_sense sense = trace_sense::preempted);
 
     usec gap() const noexcept { return gap_; }
     std::int64_t ticks() const noexcept { return static_cast<std::int64_t>(values_.size()); }
     fast_hours length() const { return to_fast_hours(gap_) * static_cast<double>(values_.size()); }
     /// Spot capacity available during tick i (0 <= i < ticks()).
-    bool available(std::int64_t i) const noexcept { return values_[static_cast<std::size_t>(i)] == 0; }
+    bool available(std::int64_t i) const noexcept {
+        return (values_[static_cast<std::size_t>(i)] == 0) == (sense_ == trace_sense::preempted);
+    }
+    trace_sense sense() const noexcept { return sense_; }
     /// The first tick after i whose availability differs from tick i's (or ticks()).
     std::int64_t run_end(std::int64_t i) const noexcept { return run_end_[static_cast<std::size_t>(i)]; }
     const std::vector<std::uint32_t>& values() const noexcept { return values_; }
@@ -62,6 +77,7 @@ public:
 private:
     usec gap_;
     std::vector<std::uint32_t> values_;
+    trace_sense sense_ = trace_sense::preempted;
     std::vector<std::int64_t> run_end_;
     std::string name_, file_;
 };
@@ -106,8 +122,21 @@ trace_stats compute_trace_stats(const spot_trace& t);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline spot_trace::spot_trace(usec gap, std::vector<std::uint32_t> values, std::string name)
-    : gap_(gap), values_(std::move(values)), name_(std::move(name)) {
+inline std::string_view to_string(trace_sense s) noexcept {
+    return s == trace_sense::preempted ? "preempted" : "obtainable";
+}
+
+inline trace_sense parse_trace_sense(std::string_view s) {
+    if (s == "preempted") return trace_sense::preempted;
+    if (s == "obtainable") return trace_sense::obtainable;
+    throw value_error(
+        "\"preempted\" (non-zero: spot not available, Can't Be Late) or \"obtainable\" (the count of "
+        "spot instances obtainable, 0: none, SpotHedge), got \"" +
+        std::string(s) + "\"");
+}
+
+inline spot_trace::spot_trace(usec gap, std::vector<std::uint32_t> values, std::string name, trace_sense sense)
+    : gap_(gap), values_(std::move(values)), sense_(sense), name_(std::move(name)) {
     if (gap_.count() <= 0) throw value_error("a positive tick length");
     if (values_.empty()) throw value_error("at least one tick of data");
     run_end_.resize(values_.size());

@@ -18,8 +18,9 @@
 //   "checkpoint": {"cost": D, "every": [D | "young" | "daly", ...]} for spot (default: none)
 //   "interruptions": {...}, "restart": {...}   as for a candidate (spot; restart also
 //               gives on-demand runs their start-up overhead). "interruptions" may also be
-//               a list of models, each for the offers it names ({"offers": [ids], ...}) or,
-//               without "offers", for every other spot offer: a trace fitted per GPU/region.
+//               a list of models, each for the offers it names ({"offers": [ids], ...}), or
+//               selects ({"where": {"cloud", "region", "zone", "gpu"}, ...}), or, without
+//               either, for every other spot offer; the first that covers an offer is its.
 //   "gpus":     [1, 2, 8]   GPU counts to try where the offer has that many (default: 1,
 //               and every offer's full count when the workload has a scaling_efficiency)
 // The workload's planning facts: "speed" {GPU model or "cpu": relative speed} (work is
@@ -35,6 +36,7 @@
 #include <algorithm>
 #include <array>
 #include <compare>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -203,6 +205,11 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                     exclude(m, why->second + ", and no other interruption model is given for it");
                     continue;
                 }
+            if (m == market_kind::spot && found && found->model == "trace_fit" && found->lifetimes.empty()) {
+                exclude(m, "its spot trace " + std::filesystem::path(found->file).filename().string() +
+                               " never had spot capacity (0 % of its ticks)");
+                continue;
+            }
             if (m == market_kind::spot && o.on_demand && std::holds_alternative<quoted_price>(o.spot->price)) {
                 const auto spot = listed_price_per_hour(o, market_kind::spot);
                 const auto od = listed_price_per_hour(o, market_kind::on_demand);

@@ -13,14 +13,20 @@
 // instance is not planned for a 1-GPU job, since it bills all eight.
 //
 // Stated defaults (each printed with the plan): spot runs checkpoint at Young's interval,
-// a checkpoint costing 1 min; no start-up or restart overhead unless given; an AWS spot
-// offer's interruptions follow its instance type's AWS Spot Advisor band in its region,
-// calibrated on real traces (io/spot_risk_json.hpp); every other spot offer's (GCP, Azure,
-// Runpod, and AWS types the Advisor has no row for) are resampled from the bundled
-// p3.2xlarge (V100) trace of us-east-1a, February 2023 — a PROXY — with a 2 min notice.
+// a checkpoint costing 1 min; no start-up or restart overhead unless given. Spot risk, by
+// cloud (docs/spot_risk.md):
+//  - AWS: the instance type's AWS Spot Advisor band in its region, calibrated on real traces
+//    (io/spot_risk_json.hpp), AWS's 2 min notice;
+//  - GCP A100s in the six zones SpotHedge (EuroSys '25) traced: that zone's trace (read as
+//    counts of obtainable instances); other GCP spot offers: the PROXY below; both with
+//    GCP's 24 h cap and 30 s notice;
+//  - Azure: the PROXY with Azure's 30 s notice; Runpod: the PROXY, no notice stated;
+//  - the PROXY: the bundled p3.2xlarge (V100) trace of us-east-1a, February 2023, also for
+//    an AWS type the Advisor has no row for (with AWS's notice).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <filesystem>
 #include <optional>
@@ -53,12 +59,16 @@ struct quick_job {
     std::string work_class;                   ///< with a speed table per class: the class (empty: llm_finetune)
     std::string catalog, speed, proxy_trace;  ///< files (the CLI gives the bundled ones)
     std::string spot_risk;                    ///< AWS Spot Advisor bands (empty: the proxy for every offer)
+    std::string gcp_a100_traces;              ///< folder of SpotHedge's GCP A100 zone traces (empty: none)
 };
+
+/// The zones of SpotHedge's GCP A100 traces (pricing_data/spot-traces/spothedge-gcp-a100/).
+inline constexpr std::array<const char*, 6> gcp_a100_trace_zones{"asia-northeast1-a", "europe-west4-a", "us-central1-a",
+                                                                 "us-central1-b",     "us-east1-b",     "us-west1-b"};
 
 /// The plan's proxy spot model, named for the output.
 inline constexpr std::string_view quick_proxy_name =
-    "PROXY: AWS p3.2xlarge (1x V100) spot trace, us-east-1a, 2023-02-15 (Can't Be Late, NSDI '24), for every spot "
-    "offer with no AWS Spot Advisor row";
+    "PROXY: AWS p3.2xlarge (1x V100) spot trace, us-east-1a, 2023-02-15 (Can't Be Late, NSDI '24)";
 
 /// The scenario the flags describe; input_error naming the flag ("command line", "--gpu")
 /// for a flag that selects nothing or names what the catalog or speed table lacks.
@@ -122,13 +132,34 @@ inline scenario quick_scenario(const quick_job& q) {
     const bool spot = std::find(q.markets.begin(), q.markets.end(), market_kind::spot) != q.markets.end();
     if (spot) {
         doc["plan"]["checkpoint"] = {{"cost", format_duration(q.checkpoint_cost)}, {"every", {"young"}}};
-        json proxy{{"model", "trace_fit"},
-                   {"file", q.proxy_trace},
-                   {"notice", "2m"},
-                   {"proxy", std::string(quick_proxy_name.substr(7))}};
-        doc["plan"]["interruptions"] = json::array();
-        if (!q.spot_risk.empty()) doc["plan"]["interruptions"].push_back({{"model", "advisor"}, {"file", q.spot_risk}});
-        doc["plan"]["interruptions"].push_back(proxy);
+        const std::string proxy_name(quick_proxy_name.substr(7));
+        auto proxy = [&](const char* notice, const std::string& who) {
+            json j{{"model", "trace_fit"}, {"file", q.proxy_trace}, {"proxy", proxy_name + who}};
+            if (*notice) j["notice"] = notice;
+            return j;
+        };
+        json& models = doc["plan"]["interruptions"] = json::array();
+        if (!q.spot_risk.empty()) models.push_back({{"model", "advisor"}, {"file", q.spot_risk}});
+        if (!q.gcp_a100_traces.empty())
+            for (const char* zone : gcp_a100_trace_zones)
+                models.push_back(
+                    {{"where", {{"cloud", "gcp"}, {"zone", zone}, {"gpu", json::array({"A100", "A100-80GB"})}}},
+                     {"model", "trace_fit"},
+                     {"file", q.gcp_a100_traces + "/" + zone + "_a100_40gb_8.json"},
+                     {"sense", "obtainable"},
+                     {"lifetime", "24h"},
+                     {"notice", "30s"}});
+        json gcp = proxy("30s",
+                         ", for a GCP spot offer with no trace of its own (GCP publishes no per-type data; its 24 h "
+                         "cap and 30 s notice)");
+        gcp["lifetime"] = "24h";
+        models.push_back({{"where", {{"cloud", "gcp"}}}});
+        models.back().update(gcp);
+        models.push_back({{"where", {{"cloud", "azure"}}}});
+        models.back().update(proxy("30s", ", for Azure spot (Azure publishes no per-type data; its 30 s notice)"));
+        models.push_back({{"where", {{"cloud", "runpod"}}}});
+        models.back().update(proxy("", ", for Runpod's interruptible pods (no notice stated)"));
+        models.push_back(proxy("2m", ", for an AWS type with no AWS Spot Advisor row"));
     }
     json wl{{"name", "quick plan"}, {"work", format_duration(q.work)}, {"speed", q.speed}};
     if (classes) wl["class"] = q.work_class.empty() ? std::string("llm_finetune") : q.work_class;

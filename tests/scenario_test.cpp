@@ -77,7 +77,8 @@ TEST_CASE("an AWS Spot Advisor bucket becomes a hazard rate") {
     j["candidates"][0]["interruptions"] = json{{"model", "advisor"}, {"bucket", "5-10%"}};
     // Calibrated (models/interruptions.hpp): 0.531/h · ln(1 - 0.075) / ln(0.75) = 0.1439/h,
     // a Poisson model with its band (no file: no trace shape, no date).
-    const interruption_spec& i = parse(j).candidates[0].interruptions;
+    const scenario s = parse(j);
+    const interruption_spec& i = s.candidates[0].interruptions;
     CHECK(i.rate.per_hour() == doctest::Approx(0.531 * std::log(1 - 0.075) / std::log(0.75)).epsilon(1e-12));
     CHECK(i.band == advisor_bucket::from_5_to_10);
     CHECK(i.lifetimes.empty());

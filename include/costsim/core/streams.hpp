@@ -11,6 +11,8 @@
 //   2^31 + k               candidate k's waits after interruptions        idem
 //   2^16 + k               real run's interruptions, candidate k          validate's real runs
 //   2^17 + k               real run's restart delays, candidate k         idem
+//   2^18 + z               failover zone z's drawn availability           costsim failover
+//                                                                         (failover.hpp)
 //
 // The real runs use trial index = run number, so they are kept apart from the prediction's
 // streams by id: 2^16 + k and 2^17 + k are ids of the prediction's candidates 2^15 and
@@ -38,6 +40,9 @@ constexpr stream_id waits(std::uint32_t k) noexcept { return stream_id(0x8000000
 constexpr stream_id real_run_events(std::uint32_t k) noexcept { return stream_id(0x10000u + k); }
 /// The restart delays a validate supervisor waits between candidate k's real sessions.
 constexpr stream_id real_run_waits(std::uint32_t k) noexcept { return stream_id(0x20000u + k); }
+/// Zone z's spot availability in a failover study's Monte Carlo trial (shared by every
+/// policy of the study: their differences are paired).
+constexpr stream_id failover_zone(std::uint32_t z) noexcept { return stream_id(0x40000u + z); }
 }  // namespace streams
 
 }  // namespace costsim

@@ -45,6 +45,7 @@ command add_trace_stats(CLI::App& app);
 command add_import(CLI::App& app);
 command add_validate(CLI::App& app);
 command add_demo(CLI::App& app);
+command add_failover(CLI::App& app);
 /// Runs a command: an error about the input is one line on stderr and exit 2; anything
 /// else, "internal error" and exit 1. The one place errors become messages.
 int run_command(const std::function<int()>& run);

@@ -60,9 +60,9 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
     app.set_version_flag("--version", std::string("costsim ") + COSTSIM_VERSION);
     using namespace costsim::cli;
-    const std::vector<command> commands{add_quote(app),     add_simulate(app), add_plan(app),   add_offers(app),
-                                        add_breakeven(app), add_report(app),   add_replay(app), add_trace_stats(app),
-                                        add_import(app),    add_validate(app)};
+    const std::vector<command> commands{add_quote(app),     add_simulate(app), add_plan(app),    add_offers(app),
+                                        add_breakeven(app), add_report(app),   add_replay(app),  add_trace_stats(app),
+                                        add_import(app),    add_validate(app), add_failover(app)};
     const command demo = add_demo(app);  // `costsim` alone runs the demo
     try {
         std::vector<std::string> args = glue_dash_values(argc, argv);

@@ -21,7 +21,6 @@ namespace costsim::cli {
 namespace {
 
 // The widest line the default plan output may print.
-constexpr std::size_t max_columns = 120;
 
 std::string short_source(runtime_source s) {
     switch (s) {
@@ -63,26 +62,6 @@ std::string risk_cell(const interruption_spec& i) {
     std::string w(risk_source(i));
     if (w == "advisor" && i.band) w += " " + std::string(advisor_band_text(*i.band));
     return w;
-}
-
-// Wraps `text` at spaces to lines of at most `width`, each starting with `indent`.
-std::string wrap(const std::string& text, const std::string& indent, std::size_t width = max_columns) {
-    std::string out, line = indent;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        std::size_t j = text.find(' ', i);
-        if (j == std::string::npos) j = text.size();
-        const std::string word = text.substr(i, j - i);
-        if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
-            out += line + "\n";
-            line = indent + "  ";
-        }
-        if (line.size() > indent.size() && line.back() != ' ') line += ' ';
-        line += word;
-        i = j + 1;
-    }
-    if (line.size() > indent.size()) out += line + "\n";
-    return out;
 }
 
 // How old the planned offers' prices are, one date at a time (a catalog of several sources

@@ -53,6 +53,29 @@ private:
     std::vector<std::vector<std::string>> rows_;
 };
 
+/// The widest line a command prints.
+inline constexpr std::size_t max_columns = 120;
+
+/// Wraps `text` at spaces to lines of at most `width`, each starting with `indent`.
+inline std::string wrap(const std::string& text, const std::string& indent, std::size_t width = max_columns) {
+    std::string out, line = indent;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t j = text.find(' ', i);
+        if (j == std::string::npos) j = text.size();
+        const std::string word = text.substr(i, j - i);
+        if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line = indent + "  ";
+        }
+        if (line.size() > indent.size() && line.back() != ' ') line += ' ';
+        line += word;
+        i = j + 1;
+    }
+    if (line.size() > indent.size()) out += line + "\n";
+    return out;
+}
+
 /// Bold on a terminal, plain when piped.
 inline std::string bold(const std::string& s) {
     static const bool tty = ::isatty(STDOUT_FILENO) != 0;

@@ -1,0 +1,322 @@
+// simulator/failover_cmd.cpp — `costsim failover STUDY`: a spot job that relaunches in the next
+// zone when preempted, against single-zone spot, a deadline fallback and on-demand, replayed
+// on the zones' real aligned traces and simulated by Monte Carlo over their fitted runs.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "costsim/core/stats.hpp"
+#include "costsim/engine/failover.hpp"
+#include "costsim/io/failover_json.hpp"
+#include "text.hpp"
+
+namespace costsim::cli {
+
+namespace {
+
+struct failover_args {
+    std::string study, catalog;
+    std::optional<std::uint64_t> starts, trials, seed;
+    bool json = false;
+};
+
+// One compared strategy: its campaign and how the table names it.
+struct strategy {
+    std::string policy, where;
+    failover_campaign c;
+};
+
+std::vector<strategy> strategies(const resolved_failover& r) {
+    std::vector<strategy> out;
+    const std::string home = r.study.zones[0].name;
+    const std::string all = fmt::format("{} zones, {}", r.zones.size(), to_string(r.study.order));
+    out.push_back({"on_demand", home, r.in_zone(0, tick_policy::on_demand)});
+    for (std::size_t z = 0; z < r.zones.size(); ++z)
+        out.push_back({"spot_only", r.study.zones[z].name, r.in_zone(z, tick_policy::spot_only)});
+    if (r.study.deadline) out.push_back({"deadline fallback", home, r.in_zone(0, tick_policy::greedy)});
+    out.push_back({"failover spot_only", all, r.over_all(tick_policy::spot_only)});
+    if (r.study.deadline) out.push_back({"failover + fallback", all, r.over_all(tick_policy::greedy)});
+    return out;
+}
+
+// The offer's own on-demand price per hour (a single-zone campaign carries the home zone's).
+double on_demand_of(const offer& o) { return to_double(o.on_demand->price.hourly().per_hour().amount()); }
+
+struct row_stats {
+    std::optional<summary> cost, time;
+    failover_outcomes o;
+};
+
+row_stats stats_of(failover_outcomes o) {
+    row_stats s;
+    if (o.finished > 0) {
+        s.cost = summarize(o.cost);
+        s.time = summarize(o.makespan);
+    }
+    s.o = std::move(o);
+    return s;
+}
+
+json row_json(const strategy& st, const row_stats& s) {
+    const auto& o = s.o;
+    const double f = o.finished > 0 ? static_cast<double>(o.finished) : 1.0;
+    json j{{"policy", st.policy},
+           {"where", st.where},
+           {"runs", o.runs},
+           {"finished", o.finished},
+           {"deadline_met", static_cast<double>(o.met) / static_cast<double>(o.runs)},
+           {"interruptions_mean", o.interruptions / f},
+           {"moves_mean", o.moves / f},
+           {"transfers_mean", o.transfers / f},
+           {"unpriced_transfers", o.unpriced_transfers},
+           {"transfer_cost_mean", o.transfer_cost / f},
+           {"spot_share", o.finished > 0 ? o.spot_work_hours / (o.spot_work_hours + o.on_demand_work_hours) : 0.0}};
+    auto sj = [](const std::optional<summary>& x) -> json {
+        if (!x) return nullptr;
+        return json{{"mean", x->mean}, {"std_error", x->std_error}, {"p50", x->p50}, {"p95", x->p95}, {"min", x->min},
+                    {"max", x->max}};
+    };
+    j["cost"] = sj(s.cost);
+    j["time_hours"] = sj(s.time);
+    return j;
+}
+
+std::string table(const std::vector<strategy>& ss, const std::vector<row_stats>& rs, bool with_deadline) {
+    text_table t({{"policy", align::left},
+                  {"where", align::left},
+                  {"mean cost", align::right},
+                  {"P95 cost", align::right},
+                  {"mean h", align::right},
+                  {"P95 h", align::right},
+                  {with_deadline ? "P(deadline)" : "finished", align::right},
+                  {"preempt.", align::right},
+                  {"moves", align::right},
+                  {"spot work", align::right}});
+    for (std::size_t i = 0; i < ss.size(); ++i) {
+        const auto& s = rs[i];
+        const auto& o = s.o;
+        const double f = o.finished > 0 ? static_cast<double>(o.finished) : 1.0;
+        auto num = [&](const std::optional<summary>& x, double summary::*m, const char* spec) {
+            return x ? fmt::format(fmt::runtime(spec), (*x).*m) : std::string("-");
+        };
+        const double met = static_cast<double>(with_deadline ? o.met : o.finished) / static_cast<double>(o.runs);
+        t.add({ss[i].policy, ss[i].where, num(s.cost, &summary::mean, "{:.2f}"), num(s.cost, &summary::p95, "{:.2f}"),
+               num(s.time, &summary::mean, "{:.1f}"), num(s.time, &summary::p95, "{:.1f}"),
+               fmt::format("{:.1f} %", 100 * met), fmt::format("{:.2f}", o.interruptions / f),
+               fmt::format("{:.2f}", o.moves / f),
+               o.finished > 0
+                   ? fmt::format("{:.0f} %", 100 * o.spot_work_hours / (o.spot_work_hours + o.on_demand_work_hours))
+                   : std::string("-")});
+    }
+    return t.render();
+}
+
+int run_failover(const failover_args& a) {
+    failover_study study = load_failover_study(a.study);
+    if (a.starts) study.replay_starts = *a.starts;
+    if (a.trials) study.trials = *a.trials;
+    if (a.seed) study.seed = *a.seed;
+    if (!a.catalog.empty()) study.catalog = a.catalog;
+    const resolved_failover r =
+        resolve_failover(std::move(study), find_share_dir() + "/pricing_data/gpu_cloud_2026.json");
+    const failover_study& s = r.study;
+    const std::vector<strategy> ss = strategies(r);
+
+    // Replay: every window of the aligned traces, each to their end.
+    const usec horizon = s.deadline ? *s.deadline : s.work + s.changeover;
+    std::vector<tick_window> windows;
+    try {
+        windows = failover_windows(r.ticks, r.gap, horizon, s.replay_starts);
+    } catch (const value_error& e) {
+        throw input_error(s.file, s.zones[0].pointer + "/trace", e.what());
+    }
+    std::vector<const spot_trace*> traces;
+    std::vector<zone_runs> runs;
+    for (const auto& z : r.zones) {
+        traces.push_back(&z.trace);
+        runs.push_back(z.runs);
+    }
+    // Monte Carlo: long enough for a job with no spot for 20 times its horizon to be rare;
+    // what still runs then is counted as not finished.
+    const usec longest = std::max(horizon, s.work + s.changeover + s.relaunch);
+    const std::int64_t mc_horizon = 20 * ceil_div(longest.count(), r.gap.count());
+    const std::int64_t lookback = s.recent_window ? ceil_div(s.recent_window->count(), r.gap.count()) : 0;
+    std::vector<row_stats> replayed, simulated;
+    for (const auto& st : ss) {
+        replayed.push_back(stats_of(replay_failover(st.c, traces, windows)));
+        simulated.push_back(stats_of(simulate_failover(st.c, runs, s.trials, s.seed, lookback, mc_horizon)));
+    }
+
+    if (a.json) {
+        json j{{"schema", "costsim.failover_result/v1"},
+               {"study", s.name},
+               {"file", s.file},
+               {"currency", r.currency},
+               {"work_hours", to_fast_hours(s.work).count()},
+               {"deadline_hours", s.deadline ? json(to_fast_hours(*s.deadline).count()) : json(nullptr)},
+               {"order", std::string(to_string(s.order))},
+               {"changeover", format_duration(s.changeover)},
+               {"relaunch", format_duration(s.relaunch)},
+               {"checkpoint_gb", s.checkpoint_gb}};
+        json zones = json::array();
+        for (std::size_t i = 0; i < r.zones.size(); ++i) {
+            const auto& z = r.zones[i];
+            const failover_zone ez = r.in_zone(i, tick_policy::spot_only).zones[0];
+            zones.push_back({{"name", s.zones[i].name},
+                             {"offer", z.of->id},
+                             {"region", z.region},
+                             {"price_proxy", z.price_proxy},
+                             {"spot_per_hour", ez.spot.value()},
+                             {"on_demand_per_hour", z.of->on_demand && z.of->on_demand->price.is_time_based()
+                                                        ? json(on_demand_of(*z.of))
+                                                        : json(nullptr)},
+                             {"prices_as_of", z.price_date},
+                             {"trace", z.trace.name()},
+                             {"sense", std::string(to_string(z.trace.sense()))},
+                             {"availability", z.availability},
+                             {"lifetimes", z.runs.lifetimes.size()},
+                             {"outages", z.runs.outages.size()}});
+        }
+        j["zones"] = zones;
+        json rep = json::array(), mc = json::array();
+        for (std::size_t i = 0; i < ss.size(); ++i) {
+            rep.push_back(row_json(ss[i], replayed[i]));
+            mc.push_back(row_json(ss[i], simulated[i]));
+        }
+        j["replay"] = {{"windows", windows.size()}, {"rows", rep}};
+        j["monte_carlo"] = {{"trials", s.trials}, {"seed", s.seed}, {"horizon_ticks", mc_horizon}, {"rows", mc}};
+        std::cout << j.dump() << "\n" << std::flush;
+        return 0;
+    }
+
+    std::string out = bold("costsim failover: " + s.name) + "\n";
+    out += wrap(fmt::format("job: {} of work (stated){}; every new instance spends {} before it makes progress, {} "
+                            "more in another zone",
+                            format_duration(s.work), s.deadline ? ", deadline " + format_duration(*s.deadline) : "",
+                            format_duration(s.changeover), format_duration(s.relaunch)),
+                "  ");
+    text_table zt({{"zone", align::left},
+                   {"instance", align::left},
+                   {"spot/h", align::right},
+                   {"on-demand/h", align::right},
+                   {"spot available", align::right},
+                   {"trace (real data)", align::left}});
+    std::vector<std::string> dates;
+    for (std::size_t i = 0; i < r.zones.size(); ++i) {
+        const auto& z = r.zones[i];
+        const failover_zone ez = r.in_zone(i, tick_policy::spot_only).zones[0];
+        zt.add({s.zones[i].name + (i == 0 ? " (home)" : ""), z.of->instance + (z.price_proxy ? " PROXY" : ""),
+                fmt::format("{:.4g}", ez.spot.value()),
+                z.of->on_demand && z.of->on_demand->price.is_time_based() ? fmt::format("{:.4g}", on_demand_of(*z.of))
+                                                                          : "-",
+                fmt::format("{:.1f} %", 100 * z.availability), z.trace.name()});
+        if (std::find(dates.begin(), dates.end(), z.price_date) == dates.end()) dates.push_back(z.price_date);
+    }
+    out += fmt::format("  zones, tried in {} order; on-demand and the deadline fallback run in the home zone:\n",
+                       to_string(s.order));
+    out += zt.render("    ");
+    std::string dl;
+    for (const auto& d : dates) dl += (dl.empty() ? "" : "; ") + d;
+    out += wrap(fmt::format("prices in {} from catalog \"{}\" ({}); traces read as {}", r.currency, r.cat.name, dl,
+                            to_string(r.zones[0].trace.sense())),
+                "    ");
+    // How region-level ids were matched, once per id.
+    std::vector<std::pair<std::string, std::string>> notes;  // note, zones
+    for (std::size_t i = 0; i < r.zones.size(); ++i) {
+        if (r.zones[i].lookup_note.empty()) continue;
+        auto it =
+            std::find_if(notes.begin(), notes.end(), [&](const auto& n) { return n.first == r.zones[i].lookup_note; });
+        if (it == notes.end())
+            notes.emplace_back(r.zones[i].lookup_note, s.zones[i].name);
+        else
+            it->second += ", " + s.zones[i].name;
+    }
+    for (const auto& [note, zs] : notes) out += wrap(note + " (for " + zs + ")", "    ");
+    for (std::size_t i = 0; i < r.zones.size(); ++i) {
+        if (r.zones[i].price_proxy)
+            out += wrap(s.zones[i].name + ": the catalog has no " + r.zones[i].of->instance + " in " +
+                            r.zones[i].region + "; priced as " + r.zones[i].of->id + ", a PROXY",
+                        "    ");
+    }
+    if (s.checkpoint_gb > 0) {
+        // Egress prices grouped: "0.08 USD/GB out of every zone's region" when they agree.
+        std::vector<std::pair<std::string, std::string>> eg;  // price text, zones
+        std::size_t unpriced = 0;
+        for (const auto& z : s.zones) {
+            if (!z.egress_per_gb) {
+                ++unpriced;
+                continue;
+            }
+            const std::string p = fmt::format("{:.4g}", to_double(*z.egress_per_gb));
+            auto it = std::find_if(eg.begin(), eg.end(), [&](const auto& e) { return e.first == p; });
+            if (it == eg.end())
+                eg.emplace_back(p, z.name);
+            else
+                it->second += ", " + z.name;
+        }
+        std::string et;
+        for (const auto& [p, zs] : eg)
+            et += (et.empty() ? "" : "; ") + p + " " + r.currency + "/GB out of " +
+                  (eg.size() == 1 && unpriced == 0 ? std::string("every zone's region") : zs);
+        out += wrap(fmt::format("checkpoint {:.4g} GB, moved when the region changes; egress (stated in the study): "
+                                "{}{}",
+                                s.checkpoint_gb, et.empty() ? "none" : et,
+                                unpriced ? fmt::format(" ({} zones without a price: their moves are counted, not "
+                                                       "charged)",
+                                                       unpriced)
+                                         : ""),
+                    "  ");
+    }
+    out += "\n" +
+           bold(fmt::format("replayed on the real traces: {} windows, starts spread evenly, each to the "
+                            "traces' end ({} ticks of {})",
+                            windows.size(), r.ticks, format_duration(r.gap))) +
+           "\n";
+    out += table(ss, replayed, s.deadline.has_value());
+    out += "\n" +
+           bold(fmt::format("Monte Carlo: {} trials, seed {}; each zone's own spot lifetimes and outages", s.trials,
+                            s.seed)) +
+           "\n";
+    out += wrap(
+        "resampled from its trace, zones independent of each other, each entered at a random stationary "
+        "point; every row sees the same drawn zones",
+        "  ");
+    out += table(ss, simulated, s.deadline.has_value());
+    out += wrap(fmt::format("costs in {}: every session billed by its zone's rule at its zone's price, plus the "
+                            "checkpoint's egress. moves: relaunches in another zone. A run not finished when the "
+                            "traces end (replay) or after {:.0f} h (Monte Carlo) is left out of cost and time and "
+                            "counts as a missed deadline.",
+                            r.currency, to_fast_hours(usec(mc_horizon * r.gap.count())).count()),
+                "  ");
+    std::cout << out << std::flush;
+    return 0;
+}
+
+}  // namespace
+
+// `costsim failover`: its options, registered on the app; run when named.
+command add_failover(CLI::App& app) {
+    auto fa = std::make_shared<failover_args>();
+    auto* cmd = app.add_subcommand(
+        "failover", "a spot job relaunched in the next zone when preempted, against single-zone spot and on-demand");
+    cmd->add_option("study", fa->study, "failover study (costsim.failover/v1)")->required();
+    cmd->add_option("--catalog", fa->catalog,
+                    "catalog of the zones' offers (default: the study's, else the bundled 2026 one)");
+    cmd->add_option("--starts", fa->starts, "replay windows (default the study's, else 40)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
+    cmd->add_option("--trials", fa->trials, "Monte Carlo trials (default the study's, else 4000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}));
+    cmd->add_option("--seed", fa->seed, "Monte Carlo seed (default the study's, else 1)");
+    cmd->add_flag("--json", fa->json, "one JSON object");
+    return {cmd, [fa] { return run_failover(*fa); }};
+}
+
+}  // namespace costsim::cli

@@ -201,8 +201,7 @@ inline resolved_failover resolve_failover(failover_study s, const std::string& d
         if (cur != r.currency)
             refuse("offer", "an offer priced in " + r.currency + " like the zones before it (" + z.offer + " is in " +
                                 cur + ")");
-        if (!std::filesystem::is_regular_file(z.trace))
-            refuse("trace", "a spot trace file (" + z.trace + " is not one)");
+        if (!is_regular_file_noexcept(z.trace)) refuse("trace", "a spot trace file (" + z.trace + " is not one)");
         resolved_zone rz{o, load_spot_trace(z.trace, z.sense), {}, 0.0, "", m.note, o->region, false};
         if (!z.region.empty() && z.region != o->region) {
             rz.region = z.region;

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include <date/date.h>
@@ -87,6 +88,9 @@ private:
 
 /// A path written in the document at `c`: relative ones are relative to its file's folder.
 std::string path_beside(const json_cursor& c, const std::string& written);
+/// Whether `path` names a regular file; false (never a filesystem_error) for a path the
+/// system refuses, such as one too long.
+bool is_regular_file_noexcept(const std::string& path) noexcept;
 
 /// "null", "a boolean", "a number", "a string", "an array" or "an object": for errors
 /// that say what was found instead.
@@ -135,6 +139,11 @@ inline std::string read_input_file(const std::string& path) {
     }
     if (in.bad()) throw input_error(path, "", "a readable file (read failed)");
     return text;
+}
+
+inline bool is_regular_file_noexcept(const std::string& path) noexcept {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec);
 }
 
 inline std::string path_beside(const json_cursor& c, const std::string& written) {

@@ -168,7 +168,7 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
         std::optional<spot_risk> risk;
         if (auto f = c.optional("file")) {
             const std::string path = path_beside(c, f->string());
-            if (!std::filesystem::is_regular_file(path)) f->fail("a spot-risk file (" + path + " is not one)");
+            if (!is_regular_file_noexcept(path)) f->fail("a spot-risk file (" + path + " is not one)");
             risk = load_spot_risk(path);
             s.file = path;
         }

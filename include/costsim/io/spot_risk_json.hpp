@@ -150,7 +150,7 @@ inline spot_risk parse_spot_risk(const json_cursor& c) {
     std::size_t ticks = 0, available = 0;
     for (const auto& t : a["traces"].elements(true)) {
         const std::string path = path_beside(c, t.string());
-        if (!std::filesystem::is_regular_file(path)) t.fail("a spot trace file (" + path + " is not one)");
+        if (!is_regular_file_noexcept(path)) t.fail("a spot trace file (" + path + " is not one)");
         const spot_trace tr = load_spot_trace(path);
         const trace_stats st = compute_trace_stats(tr);
         if (st.lifetime_samples.empty()) t.fail("a trace in which spot is available at least once (" + path + ")");
@@ -163,7 +163,7 @@ inline spot_risk parse_spot_risk(const json_cursor& c) {
     r.anchor_availability = static_cast<double>(available) / static_cast<double>(ticks);
     auto adv = c["advisor"];
     r.advisor_file = path_beside(c, adv.string());
-    if (!std::filesystem::is_regular_file(r.advisor_file))
+    if (!is_regular_file_noexcept(r.advisor_file))
         adv.fail("the Spot Advisor data file (" + r.advisor_file + " is not one)");
     r.entries = load_spot_advisor(r.advisor_file);
     for (std::size_t i = 0; i < r.entries.size(); ++i)

@@ -20,6 +20,7 @@
 // turned into the engine's campaign), and each names the file and JSON pointer it refuses.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -256,16 +257,14 @@ inline failover_campaign base_campaign(const resolved_failover& r, tick_policy p
 
 inline failover_campaign resolved_failover::over_all(tick_policy p) const {
     failover_campaign c = detail::base_campaign(*this, p);
-    std::vector<std::size_t> idx(zones.size());
-    for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+    for (std::size_t i = 0; i < zones.size(); ++i) c.zones.push_back(detail::engine_zone(*this, i));
     if (study.order == failover_order::price)
-        std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-            return detail::engine_zone(*this, a).spot.value() < detail::engine_zone(*this, b).spot.value();
+        std::stable_sort(c.zones.begin(), c.zones.end(), [](const failover_zone& a, const failover_zone& b) {
+            return a.spot.value() < b.spot.value();
         });
-    for (std::size_t i = 0; i < idx.size(); ++i) {
-        c.zones.push_back(detail::engine_zone(*this, idx[i]));
-        if (idx[i] == 0) c.fallback = i;
-    }
+    // On-demand stays in the home zone (listed first: lane 0), wherever the sort put it.
+    for (std::size_t i = 0; i < c.zones.size(); ++i)
+        if (c.zones[i].lane == 0) c.fallback = i;
     return c;
 }
 

@@ -21,3 +21,10 @@ for trace in us-west-2a_v100_1 us-west-2b_v100_1 us-west-2a_v100_8 us-west-2b_v1
         printf "%-20s %-9s %-17s %10s %10s %10s %10s\n", t, d, $3, $4, $8 " %", $(NF-2) " %", $NF }'
   done
 done
+
+# Failover: when preempted, relaunch in the zone with the most spot over the last 6 h, against
+# single-zone spot, the deadline fallback and on-demand, replayed on the nine aligned 2023
+# traces (the replay table of `costsim failover`; its Monte Carlo table is left out here).
+echo
+echo "The same job (48 h, deadline 64 h) over nine AWS zones, replayed on the 2023 traces:"
+"$costsim" failover "$here/failover.json" --trials 1 | awk '/^replayed on/ { on = 1 } /^Monte Carlo/ { on = 0 } on'

@@ -16,6 +16,7 @@
 #include "costsim/core/stats.hpp"
 #include "costsim/engine/failover.hpp"
 #include "costsim/io/failover_json.hpp"
+#include "failover_run.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {
@@ -28,44 +29,7 @@ struct failover_args {
     bool json = false;
 };
 
-// One compared strategy: its campaign and how the table names it.
-struct strategy {
-    std::string policy, where;
-    failover_campaign c;
-};
-
-std::vector<strategy> strategies(const resolved_failover& r) {
-    std::vector<strategy> out;
-    const std::string home = r.study.zones[0].name;
-    const std::string all = fmt::format("{} zones, {}", r.zones.size(), to_string(r.study.order));
-    out.push_back({"on_demand", home, r.in_zone(0, tick_policy::on_demand)});
-    for (std::size_t z = 0; z < r.zones.size(); ++z)
-        out.push_back({"spot_only", r.study.zones[z].name, r.in_zone(z, tick_policy::spot_only)});
-    if (r.study.deadline) out.push_back({"deadline fallback", home, r.in_zone(0, tick_policy::greedy)});
-    out.push_back({"failover spot_only", all, r.over_all(tick_policy::spot_only)});
-    if (r.study.deadline) out.push_back({"failover + fallback", all, r.over_all(tick_policy::greedy)});
-    return out;
-}
-
-// The offer's own on-demand price per hour (a single-zone campaign carries the home zone's).
-double on_demand_of(const offer& o) { return to_double(o.on_demand->price.hourly().per_hour().amount()); }
-
-struct row_stats {
-    std::optional<summary> cost, time;
-    failover_outcomes o;
-};
-
-row_stats stats_of(failover_outcomes o) {
-    row_stats s;
-    if (o.finished > 0) {
-        s.cost = summarize(o.cost);
-        s.time = summarize(o.makespan);
-    }
-    s.o = std::move(o);
-    return s;
-}
-
-json row_json(const strategy& st, const row_stats& s) {
+json row_json(const failover_strategy& st, const failover_row& s) {
     const auto& o = s.o;
     const double f = o.finished > 0 ? static_cast<double>(o.finished) : 1.0;
     json j{{"policy", st.policy},
@@ -89,36 +53,6 @@ json row_json(const strategy& st, const row_stats& s) {
     return j;
 }
 
-std::string table(const std::vector<strategy>& ss, const std::vector<row_stats>& rs, bool with_deadline) {
-    text_table t({{"policy", align::left},
-                  {"where", align::left},
-                  {"mean cost", align::right},
-                  {"P95 cost", align::right},
-                  {"mean h", align::right},
-                  {"P95 h", align::right},
-                  {with_deadline ? "P(deadline)" : "finished", align::right},
-                  {"preempt.", align::right},
-                  {"moves", align::right},
-                  {"spot work", align::right}});
-    for (std::size_t i = 0; i < ss.size(); ++i) {
-        const auto& s = rs[i];
-        const auto& o = s.o;
-        const double f = o.finished > 0 ? static_cast<double>(o.finished) : 1.0;
-        auto num = [&](const std::optional<summary>& x, double summary::*m, const char* spec) {
-            return x ? fmt::format(fmt::runtime(spec), (*x).*m) : std::string("-");
-        };
-        const double met = static_cast<double>(with_deadline ? o.met : o.finished) / static_cast<double>(o.runs);
-        t.add({ss[i].policy, ss[i].where, num(s.cost, &summary::mean, "{:.2f}"), num(s.cost, &summary::p95, "{:.2f}"),
-               num(s.time, &summary::mean, "{:.1f}"), num(s.time, &summary::p95, "{:.1f}"),
-               fmt::format("{:.1f} %", 100 * met), fmt::format("{:.2f}", o.interruptions / f),
-               fmt::format("{:.2f}", o.moves / f),
-               o.finished > 0
-                   ? fmt::format("{:.0f} %", 100 * o.spot_work_hours / (o.spot_work_hours + o.on_demand_work_hours))
-                   : std::string("-")});
-    }
-    return t.render();
-}
-
 int run_failover(const failover_args& a) {
     failover_study study = load_failover_study(a.study);
     if (a.starts) study.replay_starts = *a.starts;
@@ -128,32 +62,10 @@ int run_failover(const failover_args& a) {
     const resolved_failover r =
         resolve_failover(std::move(study), find_share_dir() + "/pricing_data/gpu_cloud_2026.json");
     const failover_study& s = r.study;
-    const std::vector<strategy> ss = strategies(r);
-
-    // Replay: every window of the aligned traces, each to their end.
-    const usec horizon = s.deadline ? *s.deadline : s.work + s.changeover;
-    std::vector<tick_window> windows;
-    try {
-        windows = failover_windows(r.ticks, r.gap, horizon, s.replay_starts);
-    } catch (const value_error& e) {
-        throw input_error(s.file, s.zones[0].pointer + "/trace", e.what());
-    }
-    std::vector<const spot_trace*> traces;
-    std::vector<zone_runs> runs;
-    for (const auto& z : r.zones) {
-        traces.push_back(&z.trace);
-        runs.push_back(z.runs);
-    }
-    // Monte Carlo: long enough for a job with no spot for 20 times its horizon to be rare;
-    // what still runs then is counted as not finished.
-    const usec longest = std::max(horizon, s.work + s.changeover + s.relaunch);
-    const std::int64_t mc_horizon = 20 * ceil_div(longest.count(), r.gap.count());
-    const std::int64_t lookback = s.recent_window ? ceil_div(s.recent_window->count(), r.gap.count()) : 0;
-    std::vector<row_stats> replayed, simulated;
-    for (const auto& st : ss) {
-        replayed.push_back(stats_of(replay_failover(st.c, traces, windows)));
-        simulated.push_back(stats_of(simulate_failover(st.c, runs, s.trials, s.seed, lookback, mc_horizon)));
-    }
+    const failover_run run = run_failover_study(r);
+    const auto& ss = run.strategies;
+    const auto& windows = run.windows;
+    const std::int64_t mc_horizon = run.mc_horizon;
 
     if (a.json) {
         json j{{"schema", "costsim.failover_result/v1"},
@@ -169,15 +81,12 @@ int run_failover(const failover_args& a) {
         json zones = json::array();
         for (std::size_t i = 0; i < r.zones.size(); ++i) {
             const auto& z = r.zones[i];
-            const failover_zone ez = r.in_zone(i, tick_policy::spot_only).zones[0];
             zones.push_back({{"name", s.zones[i].name},
                              {"offer", z.of->id},
                              {"region", z.region},
                              {"price_proxy", z.price_proxy},
-                             {"spot_per_hour", ez.spot.value()},
-                             {"on_demand_per_hour", z.of->on_demand && z.of->on_demand->price.is_time_based()
-                                                        ? json(on_demand_of(*z.of))
-                                                        : json(nullptr)},
+                             {"spot_per_hour", z.spot.value()},
+                             {"on_demand_per_hour", z.on_demand ? json(z.on_demand->value()) : json(nullptr)},
                              {"prices_as_of", z.price_date},
                              {"trace", z.trace.name()},
                              {"sense", std::string(to_string(z.trace.sense()))},
@@ -188,8 +97,8 @@ int run_failover(const failover_args& a) {
         j["zones"] = zones;
         json rep = json::array(), mc = json::array();
         for (std::size_t i = 0; i < ss.size(); ++i) {
-            rep.push_back(row_json(ss[i], replayed[i]));
-            mc.push_back(row_json(ss[i], simulated[i]));
+            rep.push_back(row_json(ss[i], run.replayed[i]));
+            mc.push_back(row_json(ss[i], run.simulated[i]));
         }
         j["replay"] = {{"windows", windows.size()}, {"rows", rep}};
         j["monte_carlo"] = {{"trials", s.trials}, {"seed", s.seed}, {"horizon_ticks", mc_horizon}, {"rows", mc}};
@@ -212,11 +121,8 @@ int run_failover(const failover_args& a) {
     std::vector<std::string> dates;
     for (std::size_t i = 0; i < r.zones.size(); ++i) {
         const auto& z = r.zones[i];
-        const failover_zone ez = r.in_zone(i, tick_policy::spot_only).zones[0];
         zt.add({s.zones[i].name + (i == 0 ? " (home)" : ""), z.of->instance + (z.price_proxy ? " PROXY" : ""),
-                fmt::format("{:.4g}", ez.spot.value()),
-                z.of->on_demand && z.of->on_demand->price.is_time_based() ? fmt::format("{:.4g}", on_demand_of(*z.of))
-                                                                          : "-",
+                fmt::format("{:.4g}", z.spot.value()), z.on_demand ? fmt::format("{:.4g}", z.on_demand->value()) : "-",
                 fmt::format("{:.1f} %", 100 * z.availability), z.trace.name()});
         if (std::find(dates.begin(), dates.end(), z.price_date) == dates.end()) dates.push_back(z.price_date);
     }
@@ -280,7 +186,7 @@ int run_failover(const failover_args& a) {
                             "traces' end ({} ticks of {})",
                             windows.size(), r.ticks, format_duration(r.gap))) +
            "\n";
-    out += table(ss, replayed, s.deadline.has_value());
+    out += failover_table(run, run.replayed, s.deadline.has_value());
     out += "\n" +
            bold(fmt::format("Monte Carlo: {} trials, seed {}; each zone's own spot lifetimes and outages", s.trials,
                             s.seed)) +
@@ -289,7 +195,7 @@ int run_failover(const failover_args& a) {
         "resampled from its trace, zones independent of each other, each entered at a random stationary "
         "point; every row sees the same drawn zones",
         "  ");
-    out += table(ss, simulated, s.deadline.has_value());
+    out += failover_table(run, run.simulated, s.deadline.has_value());
     out += wrap(fmt::format("costs in {}: every session billed by its zone's rule at its zone's price, plus the "
                             "checkpoint's egress. moves: relaunches in another zone. A run not finished when the "
                             "traces end (replay) or after {:.0f} h (Monte Carlo) is left out of cost and time and "

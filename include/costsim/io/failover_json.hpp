@@ -69,11 +69,13 @@ struct resolved_zone {
     const offer* of = nullptr;
     spot_trace trace;
     zone_runs runs;
-    double availability = 0;   ///< share of the trace's ticks with spot
-    std::string price_date;    ///< the offer's prices, "as of 2025-05-31"
-    std::string lookup_note;   ///< how a region-level id was matched (find_offer)
-    std::string region;        ///< the zone's region (the study's, else the offer's)
-    bool price_proxy = false;  ///< the offer is in another region than the zone
+    double availability = 0;                       ///< share of the trace's ticks with spot
+    std::string price_date;                        ///< the offer's prices, "as of 2025-05-31"
+    std::string lookup_note;                       ///< how a region-level id was matched (find_offer)
+    std::string region;                            ///< the zone's region (the study's, else the offer's)
+    bool price_proxy = false;                      ///< the offer is in another region than the zone
+    fast_price_per_hour spot{0.0};                 ///< the offer's spot price per hour
+    std::optional<fast_price_per_hour> on_demand;  ///< per hour, where the offer has one by time
 };
 
 struct resolved_failover {
@@ -203,7 +205,8 @@ inline resolved_failover resolve_failover(failover_study s, const std::string& d
             refuse("offer", "an offer priced in " + r.currency + " like the zones before it (" + z.offer + " is in " +
                                 cur + ")");
         if (!is_regular_file_noexcept(z.trace)) refuse("trace", "a spot trace file (" + z.trace + " is not one)");
-        resolved_zone rz{o, load_spot_trace(z.trace, z.sense), {}, 0.0, "", m.note, o->region, false};
+        resolved_zone rz{o,     load_spot_trace(z.trace, z.sense), {},          0.0, "", m.note, o->region,
+                         false, fast_price_per_hour{0.0},          std::nullopt};
         if (!z.region.empty() && z.region != o->region) {
             rz.region = z.region;
             rz.price_proxy = true;
@@ -216,6 +219,11 @@ inline resolved_failover resolve_failover(failover_study s, const std::string& d
                                 format_duration(r.gap) + "), got " + std::to_string(rz.trace.ticks()) + " ticks of " +
                                 format_duration(rz.trace.gap()));
         }
+        auto hourly = [](const quoted_price& p) {
+            return fast_price_per_hour(to_double(p.hourly().per_hour().amount()));
+        };
+        rz.spot = hourly(std::get<quoted_price>(o->spot->price));
+        if (o->on_demand && o->on_demand->price.is_time_based()) rz.on_demand = hourly(o->on_demand->price);
         rz.runs = runs_of(rz.trace);
         rz.availability = compute_trace_stats(rz.trace).availability;
         rz.price_date = to_string(r.cat.prices_as_of(*o));
@@ -227,14 +235,13 @@ inline resolved_failover resolve_failover(failover_study s, const std::string& d
 
 namespace detail {
 inline failover_zone engine_zone(const resolved_failover& r, std::size_t i) {
-    const offer& o = *r.zones[i].of;
-    auto hourly = [](const quoted_price& p) { return fast_price_per_hour(to_double(p.hourly().per_hour().amount())); };
+    const resolved_zone& rz = r.zones[i];
     failover_zone z;
     z.name = r.study.zones[i].name;
-    z.region = r.zones[i].region;
-    z.spot = hourly(std::get<quoted_price>(o.spot->price));
-    if (o.on_demand && o.on_demand->price.is_time_based()) z.on_demand = hourly(o.on_demand->price);
-    z.billing = fast_billing::from(o.billing.increment);
+    z.region = rz.region;
+    z.spot = rz.spot;
+    if (rz.on_demand) z.on_demand = *rz.on_demand;
+    z.billing = fast_billing::from(rz.of->billing.increment);
     z.lane = i;  // its availability: zone i of the study, in every campaign
     if (r.study.zones[i].egress_per_gb) z.egress_per_gb = fast_money(to_double(*r.study.zones[i].egress_per_gb));
     return z;

@@ -120,6 +120,8 @@ struct report_args {
 struct replay_args {
     std::string scenario, trace, windows, deadline;
     std::uint64_t starts = 0;  ///< 0: the library's default (100) unless --windows
+    std::string sense_text = "preempted";
+    trace_sense sense = trace_sense::preempted;  ///< what the trace's values count
     bool json = false;
 };
 struct trace_stats_args {

@@ -14,15 +14,17 @@ namespace costsim::cli {
 
 namespace {
 
-std::string render_text(const replay_result& r) {
+std::string render_text(const replay_result& r, trace_sense sense) {
     std::string out =
         bold(fmt::format("costsim replay: {} on trace {} — {} replays ({}), {} ticks of {}", r.scenario, r.trace,
                          r.replays,
                          r.windows_from == "starts" ? "evenly spread starts" : "windows of " + r.windows_from,
                          r.trace_ticks, format_duration(r.gap))) +
         "\n";
-    out += fmt::format("  work {:.4g} h{}; interruptions and waits for capacity from the trace\n\n", r.work.count(),
-                       r.deadline_hours ? fmt::format(", deadline {:.4g} h", *r.deadline_hours) : std::string());
+    out += fmt::format(
+        "  work {:.4g} h{}; interruptions and waits for capacity from the trace, read as {}\n\n", r.work.count(),
+        r.deadline_hours ? fmt::format(", deadline {:.4g} h", *r.deadline_hours) : std::string(),
+        sense == trace_sense::preempted ? "preempted (non-zero: not available)" : "obtainable instances (0: none)");
     text_table t({{"offer", align::left},
                   {"market", align::left},
                   {"policy", align::left},
@@ -69,7 +71,7 @@ std::string render_text(const replay_result& r) {
 
 int run_replay(const replay_args& a) {
     scenario s = with_plan_candidates(load_scenario(a.scenario), "replay");
-    spot_trace t = load_spot_trace(a.trace);
+    spot_trace t = load_spot_trace(a.trace, a.sense);
     replay_options o;
     std::optional<trace_windows> w;
     if (!a.windows.empty()) {
@@ -94,7 +96,14 @@ int run_replay(const replay_args& a) {
             throw input_error(a.scenario, "/candidates", e.what());
         }
     }();
-    std::string out = a.json ? to_json(r).dump() + "\n" : render_text(r);
+    std::string out;
+    if (a.json) {
+        json j = to_json(r);
+        j["sense"] = std::string(to_string(t.sense()));
+        out = j.dump() + "\n";
+    } else {
+        out = render_text(r, t.sense());
+    }
     std::cout << out << std::flush;
     return 0;
 }
@@ -111,8 +120,16 @@ command add_replay(CLI::App& app) {
     replay->add_option("--windows", rp->windows, "[start, end) tick windows per trace name (random_windows.json)")
         ->excludes(rp_starts);
     replay->add_option("--deadline", rp->deadline, "deadline instead of the scenario's (e.g. 52h)");
+    replay
+        ->add_option("--sense", rp->sense_text,
+                     "what the trace's values count: preempted (Can't Be Late: non-zero = no spot, the default) or "
+                     "obtainable (SpotHedge: instances obtainable, 0 = none)")
+        ->check(CLI::IsMember({"preempted", "obtainable"}));
     replay->add_flag("--json", rp->json, "one JSON object");
-    return {replay, [rp] { return run_replay(*rp); }};
+    return {replay, [rp] {
+                rp->sense = parse_trace_sense(rp->sense_text);
+                return run_replay(*rp);
+            }};
 }
 
 }  // namespace costsim::cli

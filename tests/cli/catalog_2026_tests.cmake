@@ -122,6 +122,27 @@ costsim_cli_test("trace-stats reads a SpotHedge GCP A100 trace as obtainable cou
 costsim_cli_test("trace-stats read in Can't Be Late's sense says the opposite of the same SpotHedge file" EXIT 0
   OUT_RE "values read as preempted \\(non-zero: not available\\). spot available 52\\.1 % of the ticks"
   ARGS trace-stats ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/us-west1-b_a100_40gb_8.json)
+# replay reads a trace in the sense it is given: europe-west4-a had A100s obtainable at every
+# tick, so in its own sense a 4 h spot job runs without a preemption; read in the default,
+# Can't Be Late sense the same file means no spot ever, and every replay outlasts the trace.
+costsim_cli_test("replay --sense obtainable reads a SpotHedge trace in its own sense: europe-west4-a never preempts" EXIT 0
+  OUT_RE "read as obtainable instances \\(0: none\\).*spot +spot_only +[0-9.]+ .* 100\\.0 % +0\\.00 +100\\.0 % +0\n"
+  ARGS replay ${COSTSIM_CLI_DATA}/traces/sense_scenario.json
+       --trace ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/europe-west4-a_a100_40gb_8.json
+       --starts 5 --sense obtainable)
+costsim_cli_test("replay in the default sense reads the same SpotHedge trace as never available" EXIT 0
+  OUT_RE "read as preempted \\(non-zero: not available\\).*spot +spot_only +-( +-)+ +0\\.0 % +5\n"
+  ARGS replay ${COSTSIM_CLI_DATA}/traces/sense_scenario.json
+       --trace ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/europe-west4-a_a100_40gb_8.json
+       --starts 5)
+costsim_cli_test("replay --json names the sense it read the trace in" EXIT 0
+  OUT_RE "\"sense\":\"obtainable\""
+  ARGS replay ${COSTSIM_CLI_DATA}/traces/sense_scenario.json
+       --trace ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/europe-west4-a_a100_40gb_8.json
+       --starts 5 --sense obtainable --json)
+costsim_cli_test("replay refuses an unknown sense" EXIT 2 ERR_RE "--sense"
+  ARGS replay ${COSTSIM_CLI_DATA}/traces/sense_scenario.json
+       --trace ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/europe-west4-a_a100_40gb_8.json --sense available)
 costsim_cli_test("trace-stats refuses an unknown sense" EXIT 2
   ERR_RE "--sense"
   ARGS trace-stats ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/us-west1-b_a100_40gb_8.json --sense available)

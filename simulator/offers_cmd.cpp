@@ -21,34 +21,12 @@
 #include "commands.hpp"
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/pricing/offer_lookup.hpp"
+#include "costsim/workflow/offer_list.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {
 
 namespace {
-
-std::vector<std::string> split(const std::string& s) {
-    std::vector<std::string> out;
-    std::size_t a = 0;
-    while (a <= s.size()) {
-        std::size_t b = s.find(',', a);
-        if (b == std::string::npos) b = s.size();
-        if (b > a) out.push_back(s.substr(a, b - a));
-        a = b + 1;
-    }
-    return out;
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-struct row {
-    const offer* o;
-    std::optional<double> od, spot, monthly;  // per hour in the offer's currency; monthly per month
-    double key;
-};
 
 std::string money_cell(const std::optional<double>& v, const offer& o, market_kind m) {
     if (!v) return "-";
@@ -66,106 +44,13 @@ std::string fit(const std::string& s, std::size_t w) {
 int run_offers(const offers_args& a) {
     const std::string file = a.catalog.empty() ? find_share_dir() + "/pricing_data/gpu_cloud_2026.json" : a.catalog;
     const catalog cat = load_catalog(file);
-    std::optional<market_kind> market;
-    if (!a.market.empty()) try {
-            market = parse_market_kind(a.market);
-        } catch (const value_error& e) {
-            throw input_error("command line", "--market", e.what());
-        }
-    std::optional<double> max_price;
-    if (!a.max_price.empty()) try {
-            max_price = to_double(parse_decimal(a.max_price));
-        } catch (const value_error& e) {
-            throw input_error("command line", "--max-price",
-                              std::string(e.what()) + " (a price per hour, such as 2.5)");
-        }
     if ((a.json || a.csv) && a.all)
         throw input_error("command line", "--all", "the table (--json and --csv carry every row)");
-    std::optional<offer_place_pattern> where;
-    if (!a.region.empty()) try {
-            where.emplace(a.region);
-        } catch (const value_error& e) {
-            throw input_error("command line", "--region", e.what());
-        }
-    const std::vector<std::string> gpus = split(lower(a.gpu)), clouds = split(a.cloud);
-    for (const auto& c : clouds)
-        if (std::none_of(cat.offers.begin(), cat.offers.end(), [&](const offer& o) { return o.provider == c; }))
-            throw input_error("command line", "--cloud",
-                              "a provider of catalog \"" + cat.name + "\" (\"" + c + "\" is none)");
-    for (const auto& g : gpus)
-        if (std::none_of(cat.offers.begin(), cat.offers.end(),
-                         [&](const offer& o) { return o.gpus && lower(o.gpus->model) == g; }))
-            throw input_error(
-                "command line", "--gpu",
-                "a GPU model of catalog \"" + cat.name + "\" (\"" + g + "\" is none; `costsim offers` lists them)");
-
-    const market_kind by = market.value_or(market_kind::on_demand);
-    std::vector<row> rows;
-    for (const auto& o : cat.offers) {
-        if (!gpus.empty() && (!o.gpus || std::find(gpus.begin(), gpus.end(), lower(o.gpus->model)) == gpus.end()))
-            continue;
-        if (!clouds.empty() && std::find(clouds.begin(), clouds.end(), o.provider) == clouds.end()) continue;
-        if (where && !where->matches(o)) continue;
-        if (market && !o.has_market(*market)) continue;
-        row r{&o, listed_price_per_hour(o, market_kind::on_demand), listed_price_per_hour(o, market_kind::spot),
-              std::nullopt, 0};
-        if (o.monthly && o.monthly->price.per == price_unit::month)
-            r.monthly = to_double(o.monthly->price.amount.amount());
-        const std::optional<double> sort_by = by == market_kind::on_demand ? r.od
-                                              : by == market_kind::spot    ? r.spot
-                                                                           : listed_price_per_hour(o, by);
-        r.key = sort_by.value_or(std::numeric_limits<double>::infinity());
-        if (max_price && !(sort_by && *sort_by <= *max_price)) continue;
-        rows.push_back(r);
-    }
-    if (rows.empty())
-        throw input_error("command line", a.gpu.empty() ? "--region" : "--gpu",
-                          "filters that match at least one offer of catalog \"" + cat.name + "\" (none does)");
-    std::stable_sort(rows.begin(), rows.end(), [](const row& x, const row& y) { return x.key < y.key; });
-
-    const std::string as_of = format_date(cat.as_of);
+    const offer_list listed = list_offers(cat, {a.gpu, a.cloud, a.region, a.market, a.max_price});
+    const std::vector<listed_offer>& rows = listed.rows;
+    const market_kind by = listed.sorted_by;
     if (a.json) {
-        json list = json::array();
-        for (const auto& r : rows) {
-            const offer& o = *r.o;
-            json j{{"id", o.id},
-                   {"provider", o.provider},
-                   {"region", o.region},
-                   {"zone", o.zone},
-                   {"instance", o.instance}};
-            j["gpu"] = o.gpus ? json(o.gpus->model) : json(nullptr);
-            j["gpus"] = o.gpus ? o.gpus->count : 0;
-            j["gpu_memory_gib"] = o.gpus && o.gpus->memory_gib ? json(*o.gpus->memory_gib) : json(nullptr);
-            for (market_kind m : {market_kind::on_demand, market_kind::spot, market_kind::monthly}) {
-                const std::string k(to_string(m));
-                if (!o.has_market(m)) {
-                    j[k] = nullptr;
-                    continue;
-                }
-                if (m == market_kind::spot && !std::holds_alternative<quoted_price>(o.spot->price)) {
-                    j[k] = {{"history", true}, {"per_hour_latest", *r.spot}};
-                    continue;
-                }
-                const quoted_price& q = m == market_kind::on_demand ? o.on_demand->price
-                                        : m == market_kind::monthly ? o.monthly->price
-                                                                    : std::get<quoted_price>(o.spot->price);
-                j[k] = {{"amount", to_decimal_string(q.amount.amount())},
-                        {"currency", std::string(q.amount.currency_of().code())},
-                        {"per", std::string(to_string(q.per))}};
-            }
-            j["spot_above_on_demand"] = r.spot && r.od && *r.spot > *r.od;
-            j["billing"] =
-                o.billing.describe(o.monthly && !o.on_demand ? market_kind::monthly : market_kind::on_demand);
-            j["prices_as_of"] = to_string(cat.prices_as_of(o));
-            list.push_back(j);
-        }
-        json out{{"catalog", cat.name},
-                 {"file", file},
-                 {"as_of", as_of},
-                 {"source", cat.source},
-                 {"sorted_by", std::string(to_string(by))},
-                 {"offers", list}};
-        std::cout << out.dump() << "\n" << std::flush;
+        std::cout << to_json(cat, listed).dump() << "\n" << std::flush;
         return 0;
     }
     if (a.csv) {
@@ -180,22 +65,24 @@ int run_offers(const offers_args& a) {
         };
         auto num = [](const std::optional<double>& v) { return v ? fmt::format("{}", *v) : std::string(); };
         for (const auto& r : rows) {
-            const offer& o = *r.o;
+            const offer& o = *r.of;
             const market_kind m = o.on_demand ? market_kind::on_demand
                                   : o.spot    ? market_kind::spot
                                               : market_kind::monthly;
-            out += fmt::format(
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", field(o.id), field(o.provider), field(o.region),
-                field(o.zone), field(o.instance), field(o.gpus ? o.gpus->model : ""), o.gpus ? o.gpus->count : 0,
-                o.gpus && o.gpus->memory_gib ? fmt::format("{}", *o.gpus->memory_gib) : "", num(r.od), num(r.spot),
-                num(r.monthly), o.market_currency(m).code(), r.spot && r.od && *r.spot > *r.od ? "true" : "false",
-                field(o.billing.describe(o.on_demand ? market_kind::on_demand : m)),
-                field(to_string(cat.prices_as_of(o))));
+            out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", field(o.id), field(o.provider),
+                               field(o.region), field(o.zone), field(o.instance), field(o.gpus ? o.gpus->model : ""),
+                               o.gpus ? o.gpus->count : 0,
+                               o.gpus && o.gpus->memory_gib ? fmt::format("{}", *o.gpus->memory_gib) : "",
+                               num(r.on_demand), num(r.spot), num(r.monthly), o.market_currency(m).code(),
+                               r.spot && r.on_demand && *r.spot > *r.on_demand ? "true" : "false",
+                               field(o.billing.describe(o.on_demand ? market_kind::on_demand : m)),
+                               field(to_string(cat.prices_as_of(o))));
         }
         std::cout << out << std::flush;
         return 0;
     }
-    const bool monthly = std::any_of(rows.begin(), rows.end(), [](const row& r) { return r.monthly.has_value(); });
+    const bool monthly =
+        std::any_of(rows.begin(), rows.end(), [](const listed_offer& r) { return r.monthly.has_value(); });
     std::vector<text_table::column> cols{{"offer", align::left},        {"GPU", align::left},
                                          {"n", align::right},           {"GiB", align::right},
                                          {"on-demand/h", align::right}, {"spot/h", align::right}};
@@ -204,20 +91,20 @@ int run_offers(const offers_args& a) {
     const std::size_t shown = a.all ? rows.size() : std::min(a.top, rows.size());
     bool flagged = false;
     std::size_t width = 0;
-    for (std::size_t i = 0; i < shown; ++i) width = std::max(width, rows[i].o->id.size());
+    for (std::size_t i = 0; i < shown; ++i) width = std::max(width, rows[i].of->id.size());
     std::string table;
     for (;;) {
         text_table t(cols);
         for (std::size_t i = 0; i < shown; ++i) {
-            const row& r = rows[i];
-            const offer& o = *r.o;
-            const bool above = r.spot && r.od && *r.spot > *r.od;
+            const listed_offer& r = rows[i];
+            const offer& o = *r.of;
+            const bool above = r.spot && r.on_demand && *r.spot > *r.on_demand;
             flagged = flagged || above;
             std::vector<std::string> c{fit(o.id, width),
                                        o.gpus ? o.gpus->model : "-",
                                        o.gpus ? std::to_string(o.gpus->count) : "-",
                                        o.gpus && o.gpus->memory_gib ? fmt::format("{:g}", *o.gpus->memory_gib) : "?",
-                                       money_cell(r.od, o, market_kind::on_demand),
+                                       money_cell(r.on_demand, o, market_kind::on_demand),
                                        money_cell(r.spot, o, market_kind::spot) + (above ? "!" : "")};
             if (monthly) c.push_back(money_cell(r.monthly, o, market_kind::monthly));
             c.push_back(o.billing.describe(o.on_demand ? market_kind::on_demand
@@ -239,7 +126,7 @@ int run_offers(const offers_args& a) {
     std::vector<std::pair<std::string, std::size_t>> dates;
     bool stale = false;
     for (const auto& r : rows) {
-        const price_date d = cat.prices_as_of(*r.o);
+        const price_date d = cat.prices_as_of(*r.of);
         const price_age age = age_of(d, today);
         stale = stale || age.stale;
         const std::string text = to_string(d) + " (" + age.text + ")";

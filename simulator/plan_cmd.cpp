@@ -485,33 +485,6 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
 
 namespace {
 
-template <class F>
-auto flag(const char* name, F&& parse) {
-    try {
-        return parse();
-    } catch (const value_error& e) {
-        throw input_error("command line", name, e.what());
-    }
-}
-
-std::vector<std::string> split_list(const std::string& s) {
-    std::vector<std::string> out;
-    std::size_t a = 0;
-    while (a <= s.size()) {
-        std::size_t b = s.find(',', a);
-        if (b == std::string::npos) b = s.size();
-        if (b > a) out.push_back(s.substr(a, b - a));
-        a = b + 1;
-    }
-    return out;
-}
-
-usec positive_duration(const char* name, const std::string& text) {
-    const usec d = flag(name, [&] { return parse_duration(text); });
-    if (d <= usec(0)) throw input_error("command line", name, "a positive duration such as 24h, got \"" + text + "\"");
-    return d;
-}
-
 scenario scenario_of(const plan_args& a) {
     const bool quick = !a.work.empty();
     if (a.scenario.empty() && !quick)
@@ -525,36 +498,26 @@ scenario scenario_of(const plan_args& a) {
                                       name + " belongs to the quick mode without one)");
         scenario s = load_scenario(a.scenario);
         if (!a.deadline.empty()) {
-            s.deadline = positive_duration("--deadline", a.deadline);  // shorter than the work: nothing meets it
+            s.deadline = positive_flag_duration("--deadline", a.deadline);  // shorter than the work: nothing meets it
         }
         return s;
     }
-    quick_job q;
-    q.work = positive_duration("--work", a.work);
-    q.gpu = split_list(a.gpu);
-    q.gpus = a.gpus;
-    if (!a.memory.empty()) q.memory_gib = flag("--memory", [&] { return parse_memory_gib(a.memory); });
-    if (!a.deadline.empty()) q.deadline = positive_duration("--deadline", a.deadline);
-    if (!a.market.empty()) {
-        q.markets.clear();
-        for (const auto& m : split_list(a.market))
-            q.markets.push_back(flag("--market", [&] { return parse_market_kind(m); }));
-        if (q.markets.empty()) throw input_error("command line", "--market", "one or more of on_demand, spot, monthly");
-    }
-    q.clouds = split_list(a.cloud);
-    q.region = a.region;
-    q.allow_unknown_memory = a.allow_unknown_memory;
-    if (!a.checkpoint_cost.empty()) q.checkpoint_cost = positive_duration("--checkpoint-cost", a.checkpoint_cost);
-    if (!a.restart_overhead.empty())
-        q.restart_overhead = flag("--restart-overhead", [&] { return parse_duration(a.restart_overhead); });
-    const std::string share = find_share_dir();
-    q.catalog = a.catalog.empty() ? share + "/pricing_data/gpu_cloud_2026.json" : a.catalog;
-    q.speed = a.speed.empty() ? share + "/pricing_data/gpu_speed_by_class_2026.json" : a.speed;
-    q.work_class = a.work_class;
-    q.proxy_trace = share + "/pricing_data/spot-traces/availability/1-node/aws-02-15-2023/us-east-1a_v100_1.json";
-    q.spot_risk = share + "/pricing_data/aws-spot-advisor/aws_spot_risk.json";
-    q.gcp_a100_traces = share + "/pricing_data/spot-traces/spothedge-gcp-a100";
-    return quick_scenario(q);
+    quick_flags f;
+    f.work = a.work;
+    f.gpu = a.gpu;
+    f.gpus = a.gpus;
+    f.memory = a.memory;
+    f.deadline = a.deadline;
+    f.market = a.market;
+    f.cloud = a.cloud;
+    f.region = a.region;
+    f.catalog = a.catalog;
+    f.speed = a.speed;
+    f.work_class = a.work_class;
+    f.checkpoint_cost = a.checkpoint_cost;
+    f.restart_overhead = a.restart_overhead;
+    f.allow_unknown_memory = a.allow_unknown_memory;
+    return quick_scenario(quick_job_of(f, find_share_dir()));
 }
 
 }  // namespace
@@ -570,19 +533,9 @@ int run_plan(const plan_args& a) {
     if (a.trials_given && a.target_rel_ci > 0)
         throw input_error("command line", "--target-rel-ci", "no --target-rel-ci beside --trials (one sets the count)");
     scenario s = scenario_of(a);
-    mc_options o;
-    o.trials = a.trials;
-    o.seed = a.seed;
-    o.threads = a.threads;
     // Quick mode runs each candidate to a 1 % interval of its mean cost (2,000 to 20,000
     // trials) unless --trials fixes the count; a scenario file keeps its fixed count.
-    const double target = a.target_rel_ci > 0 ? a.target_rel_ci : (!a.work.empty() && !a.trials_given ? 0.01 : 0.0);
-    if (target > 0) {
-        o.target_rel_ci = target;
-        o.each_candidate = true;
-        o.first_round = 2000;
-        o.max_trials = a.trials;
-    }
+    mc_options o = plan_mc_options(!a.work.empty(), a.trials, a.trials_given, a.target_rel_ci, a.seed, a.threads);
     progress_bar bar("plan");  // on a terminal, once the plan has run 2 s
     o.progress = [&bar](double f) { bar(f); };
     plan_result p = [&] {

@@ -8,20 +8,12 @@
 
 #include "commands.hpp"
 #include "costsim/costsim.hpp"
+#include "costsim/workflow/quote_offer.hpp"
 #include "text.hpp"
 
 namespace costsim::cli {
 
 namespace {
-
-template <class F>
-auto flag(const char* name, F&& parse) {
-    try {
-        return parse();
-    } catch (const value_error& e) {
-        throw input_error("command line", name, e.what());
-    }
-}
 
 // "dated on or before 2025-05-31 (at least 18.2 months old)", with a WARNING where the prices
 // may be older than six months.
@@ -83,45 +75,25 @@ std::string render_csv(const invoice& inv) {
 
 int run_quote(const quote_args& a) {
     catalog cat = load_catalog(a.catalog);
-    quote_request req;
-    req.market = flag("--market", [&] { return parse_market_kind(a.market); });
-    const offer_match found = find_offer(cat, a.offer, req.market);
-    const offer* o = found.found;
-    if (!o) throw input_error(a.catalog, "/offers", unknown_offer_text(cat, a.offer));
-    if (!o->has_market(req.market)) {
-        std::string have;
-        for (auto m : {market_kind::on_demand, market_kind::spot, market_kind::monthly})
-            if (o->has_market(m)) have += (have.empty() ? "" : ", ") + std::string(to_string(m));
-        auto idx = static_cast<std::size_t>(o - cat.offers.data());
-        throw input_error(a.catalog, "/offers/" + std::to_string(idx) + "/markets",
-                          "a \"" + a.market + "\" market for offer \"" + o->id + "\" (it has: " + have + ")");
-    }
-    req.duration = flag("--duration", [&] { return parse_duration(a.duration); });
-    req.start = flag("--start", [&] { return parse_timestamp(a.start); });
-    if (!a.currency.empty()) req.in_currency = flag("--currency", [&] { return currency(a.currency); });
-    if (!a.egress_gb.empty()) req.egress = flag("--egress-gb", [&] { return gigabytes(parse_decimal(a.egress_gb)); });
-    if (req.egress && o->egress.empty() && req.egress->get() > 0)
-        throw input_error(a.catalog, "/offers/" + std::to_string(o - cat.offers.data()) + "/egress",
-                          "egress tiers for offer \"" + o->id + "\" (--egress-gb was given)");
-    invoice inv = [&] {
-        try {
-            return quote(cat, *o, req);
-        } catch (const missing_exchange_rate& e) {
-            throw input_error(a.catalog, "/exchange_rates", e.what());
-        } catch (const model_error& e) {
-            throw input_error(a.catalog, "/offers/" + std::to_string(o - cat.offers.data()) + "/markets/" + a.market,
-                              e.what());
-        }
-    }();
+    quote_flags f;
+    f.offer = a.offer;
+    f.market = a.market;
+    f.duration = a.duration;
+    f.start = a.start;
+    f.currency = a.currency;
+    f.egress_gb = a.egress_gb;
+    const offer_quote q = quote_offer(cat, f);
+    const offer* o = q.of;
+    const invoice& inv = q.inv;
     std::string out = a.json ? to_json(inv).dump() + "\n" : a.csv ? render_csv(inv) : render_text(cat, *o, inv);
     if ((a.json || a.csv) &&
         age_of(cat.prices_as_of(*o), date::floor<date::days>(std::chrono::system_clock::now())).stale)
         std::cerr << "costsim: " << o->id << ": prices " << price_age_line(cat, *o) << "\n";
-    if (!found.note.empty()) {
+    if (!q.lookup_note.empty()) {
         if (a.json || a.csv)
-            std::cerr << "costsim: " << found.note << "\n";
+            std::cerr << "costsim: " << q.lookup_note << "\n";
         else
-            out += "  offer     " + found.note + "\n";
+            out += "  offer     " + q.lookup_note + "\n";
     }
     std::cout << out << std::flush;
     return 0;

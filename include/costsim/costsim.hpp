@@ -59,5 +59,7 @@
 #include "costsim/pricing/price.hpp"
 #include "costsim/pricing/rank.hpp"
 #include "costsim/report/report.hpp"
+#include "costsim/workflow/offer_list.hpp"
 #include "costsim/workflow/quick_plan.hpp"
+#include "costsim/workflow/quote_offer.hpp"
 #include "costsim/workflow/validation.hpp"

@@ -28,11 +28,13 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "costsim/engine/monte_carlo.hpp"
 #include "costsim/io/scenario_json.hpp"
 #include "costsim/io/speed_classes_json.hpp"
 #include "costsim/io/speed_json.hpp"
@@ -77,6 +79,26 @@ scenario quick_scenario(const quick_job& q);
 /// "40GiB", "40GB" (taken as GiB, as the catalogs use), "80gib": GiB; value_error otherwise.
 double parse_memory_gib(std::string_view text);
 
+/// The quick mode as text, as `costsim plan --work ...` and the Python module take it
+/// (empty: not given). Lists are comma-separated.
+struct quick_flags {
+    std::string work, gpu, memory, deadline, market, cloud, region, catalog, speed, work_class, checkpoint_cost,
+        restart_overhead;
+    int gpus = 1;
+    bool allow_unknown_memory = false;
+};
+/// The job the flags state, with the bundled catalog, speed table, Advisor bands and traces
+/// under `share` (a costsim source tree or installed share/costsim) where no file is given;
+/// input_error ("command line", the flag) for a malformed value.
+quick_job quick_job_of(const quick_flags& f, const std::string& share);
+/// A positive duration given as `flag` ("--deadline"); input_error ("command line", flag).
+usec positive_flag_duration(const char* flag, const std::string& text);
+/// The Monte Carlo options of a plan: `trials` fixed where given (or for a scenario file),
+/// else, in quick mode, each candidate to a 1 % interval of its mean cost (2,000 trials
+/// first, at most `trials`); `target_rel_ci` > 0 sets another interval.
+mc_options plan_mc_options(bool quick, std::uint64_t trials, bool trials_given, double target_rel_ci,
+                           std::uint64_t seed, unsigned threads);
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -105,6 +127,79 @@ inline double parse_memory_gib(std::string_view text) {
     if (!(v > 0 && v <= 1e6))
         throw value_error("a GPU memory above 0, such as 40GiB, got \"" + std::string(text) + "\"");
     return v;
+}
+
+namespace detail {
+template <class F>
+auto quick_flag(const char* name, F&& parse) {
+    try {
+        return parse();
+    } catch (const value_error& e) {
+        throw input_error("command line", name, e.what());
+    }
+}
+inline std::vector<std::string> quick_split(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t a = 0;
+    while (a <= s.size()) {
+        std::size_t b = s.find(',', a);
+        if (b == std::string::npos) b = s.size();
+        if (b > a) out.push_back(s.substr(a, b - a));
+        a = b + 1;
+    }
+    return out;
+}
+}  // namespace detail
+
+inline usec positive_flag_duration(const char* flag, const std::string& text) {
+    const usec d = detail::quick_flag(flag, [&] { return parse_duration(text); });
+    if (d <= usec(0)) throw input_error("command line", flag, "a positive duration such as 24h, got \"" + text + "\"");
+    return d;
+}
+
+inline quick_job quick_job_of(const quick_flags& f, const std::string& share) {
+    quick_job q;
+    q.work = positive_flag_duration("--work", f.work);
+    q.gpu = detail::quick_split(f.gpu);
+    q.gpus = f.gpus;
+    if (!f.memory.empty()) q.memory_gib = detail::quick_flag("--memory", [&] { return parse_memory_gib(f.memory); });
+    if (!f.deadline.empty()) q.deadline = positive_flag_duration("--deadline", f.deadline);
+    if (!f.market.empty()) {
+        q.markets.clear();
+        for (const auto& m : detail::quick_split(f.market))
+            q.markets.push_back(detail::quick_flag("--market", [&] { return parse_market_kind(m); }));
+        if (q.markets.empty()) throw input_error("command line", "--market", "one or more of on_demand, spot, monthly");
+    }
+    q.clouds = detail::quick_split(f.cloud);
+    q.region = f.region;
+    q.allow_unknown_memory = f.allow_unknown_memory;
+    if (!f.checkpoint_cost.empty()) q.checkpoint_cost = positive_flag_duration("--checkpoint-cost", f.checkpoint_cost);
+    if (!f.restart_overhead.empty())
+        q.restart_overhead =
+            detail::quick_flag("--restart-overhead", [&] { return parse_duration(f.restart_overhead); });
+    q.catalog = f.catalog.empty() ? share + "/pricing_data/gpu_cloud_2026.json" : f.catalog;
+    q.speed = f.speed.empty() ? share + "/pricing_data/gpu_speed_by_class_2026.json" : f.speed;
+    q.work_class = f.work_class;
+    q.proxy_trace = share + "/pricing_data/spot-traces/availability/1-node/aws-02-15-2023/us-east-1a_v100_1.json";
+    q.spot_risk = share + "/pricing_data/aws-spot-advisor/aws_spot_risk.json";
+    q.gcp_a100_traces = share + "/pricing_data/spot-traces/spothedge-gcp-a100";
+    return q;
+}
+
+inline mc_options plan_mc_options(bool quick, std::uint64_t trials, bool trials_given, double target_rel_ci,
+                                  std::uint64_t seed, unsigned threads) {
+    mc_options o;
+    o.trials = trials;
+    o.seed = seed;
+    o.threads = threads;
+    const double target = target_rel_ci > 0 ? target_rel_ci : (quick && !trials_given ? 0.01 : 0.0);
+    if (target > 0) {
+        o.target_rel_ci = target;
+        o.each_candidate = true;
+        o.first_round = 2000;
+        o.max_trials = trials;
+    }
+    return o;
 }
 
 inline scenario quick_scenario(const quick_job& q) {

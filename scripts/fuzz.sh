@@ -20,7 +20,8 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCOSTSIM_FUZZ=ON \
       -DCOSTSIM_WERROR=ON -DCOSTSIM_BUILD_CLI=OFF -DCOSTSIM_BUILD_EXAMPLES=OFF -DCOSTSIM_WITH_TORCH=OFF \
-      -DCOSTSIM_WITH_MPI=OFF -DCOSTSIM_WITH_REPORT=OFF -DCOSTSIM_INSTALL=OFF -DCOSTSIM_BUILD_TESTS=ON >/dev/null
+      -DCOSTSIM_WITH_MPI=OFF -DCOSTSIM_WITH_REPORT=OFF -DCOSTSIM_INSTALL=OFF -DCOSTSIM_BUILD_TESTS=ON \
+      -DCOSTSIM_PYTHON=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]/%/_fuzz}"
 
 out="$build/fuzz-out"

@@ -14,6 +14,11 @@ if [ "${1:-}" = "--test" ]; then
   COSTSIM_PACKAGES+=(libbenchmark-dev)  # bench/ kernels, compiled (not timed) in stage 1
   COSTSIM_PACKAGES+=(clang libclang-rt-dev)  # fuzz/ targets (libFuzzer), built and replayed in stage 4
   COSTSIM_PACKAGES+=(clang-format)  # stage 0: the tree is formatted as .clang-format says
+  COSTSIM_PACKAGES+=(python3-dev pybind11-dev python3-pytest python3-pandas)  # the Python module and its tests
+fi
+# --python: what the Python module needs (scripts/python.sh).
+if [ "${1:-}" = "--python" ]; then
+  COSTSIM_PACKAGES+=(python3-dev pybind11-dev)
 fi
 # --bench: what bench/ needs (Google Benchmark kernels, the numpy peer, MPI).
 if [ "${1:-}" = "--bench" ]; then

@@ -23,8 +23,8 @@ stage() {
 
 stage "0/4 every C++ file is as clang-format writes it (.clang-format)"
 # Nothing is reformatted here: a file that differs fails with clang-format's diff. To fix:
-#   find include simulator bench bench_adapter tests fuzz examples \( -name '*.hpp' -o -name '*.cpp' \) | xargs clang-format -i
-find "$root"/{include,simulator,bench,bench_adapter,tests,fuzz,examples} \( -name '*.hpp' -o -name '*.cpp' -o -name '*.h' \) \
+#   find include simulator bench bench_adapter tests fuzz examples python \( -name '*.hpp' -o -name '*.cpp' \) | xargs clang-format -i
+find "$root"/{include,simulator,bench,bench_adapter,tests,fuzz,examples,python} \( -name '*.hpp' -o -name '*.cpp' -o -name '*.h' \) \
   -print0 | xargs -0 clang-format --dry-run -Werror
 
 stage "1/4 build with -Wall -Wextra -Wpedantic -Werror, run the tests"
@@ -33,8 +33,12 @@ stage "1/4 build with -Wall -Wextra -Wpedantic -Werror, run the tests"
 # allocator give reports that are not ours; the adapter (include/costsim) is checked there.
 # COSTSIM_WITH_MPI=ON: `simulate --mpi` is checked against one process with mpirun -np 2;
 # COSTSIM_BUILD_BENCH=ON: the Google Benchmark kernels compile under -Werror (not timed here).
+# COSTSIM_PYTHON=ON: the Python module (pybind11) for Debian's python3, whose pytest suite
+# (python/tests) runs in ctest; installed in stage 3 under the prefix and imported from there.
 cmake -S "$root" -B "$out/werror" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOSTSIM_WERROR=ON -DCOSTSIM_WITH_TORCH=ON \
-      -DCOSTSIM_WITH_REPORT=ON -DCOSTSIM_WITH_MPI=ON -DCOSTSIM_BUILD_BENCH=ON >/dev/null
+      -DCOSTSIM_WITH_REPORT=ON -DCOSTSIM_WITH_MPI=ON -DCOSTSIM_BUILD_BENCH=ON \
+      -DCOSTSIM_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3 -DCOSTSIM_PYTHON_INSTALL_DIR=lib/python3/site-packages \
+      >/dev/null
 cmake --build "$out/werror" -j"$jobs"
 ctest --test-dir "$out/werror" --output-on-failure -j"$jobs"
 
@@ -43,7 +47,7 @@ stage "2/4 AddressSanitizer + UBSan"
 # the 2-core machine), which saves more build time than the slower tests cost.
 cmake -S "$root" -B "$out/asan" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O0" \
       -DCOSTSIM_WERROR=ON -DCOSTSIM_SANITIZE=ON \
-      -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_WITH_MPI=OFF -DCOSTSIM_INSTALL=OFF >/dev/null
+      -DCOSTSIM_WITH_TORCH=OFF -DCOSTSIM_WITH_MPI=OFF -DCOSTSIM_INSTALL=OFF -DCOSTSIM_PYTHON=OFF >/dev/null
 cmake --build "$out/asan" --target costsim_tests costsim_cli planning_tool costsim_pricing_without_json costsim_engine_without_json -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$out/asan" --output-on-failure -j"$jobs"
@@ -62,6 +66,10 @@ grep -q "^cheapest: gce/us-central1/k80 (spot) 3.21 USD" "$out/consumer/output.t
 "$prefix/bin/costsim" simulate "$root/tests/data/spec_scenario.json" --trials 1000 \
   --report "$out/consumer/report.html" >/dev/null  # ...and its installed charting libraries
 grep -q "data-charts-expected" "$out/consumer/report.html"
+# ...and the installed Python module, from a folder away from the tree, reads the installed data.
+(cd "$out/consumer" && PYTHONPATH="$prefix/lib/python3/site-packages" /usr/bin/python3 -c \
+  "import costsim; r = costsim.plan(work='10h', gpu='L4').recommendation; print(r); assert r is not None; \
+assert costsim.share_dir().startswith('$prefix')")
 
 stage "4/4 fuzz targets (clang, libFuzzer + ASan + UBSan): seeds and found inputs, then 10 s each"
 COSTSIM_FUZZ_BUILD_DIR="$out/fuzz" COSTSIM_FUZZ_SEED=1 bash "$root/scripts/fuzz.sh" 10 | tee "$out/fuzz-summary.txt"

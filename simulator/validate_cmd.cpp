@@ -159,6 +159,7 @@ struct scratch_dir {
 
 std::string render(const validation_result& r) {
     const auto& c = r.calib;
+    const auto& sp = r.speed;
     const double k = r.spec.time_scale;
     std::string out = fmt::format("costsim validate: {} ({} steps of `costsim-bench", r.scenario, r.spec.steps);
     for (const auto& a : r.spec.bench) out += " " + a;
@@ -168,9 +169,21 @@ std::string render(const validation_result& r) {
         "billing act in model time\n",
         k);
     out += fmt::format(
-        "calibration ({} steps, uninterrupted): start-up {:.3f} s, step {:.4f} s, checkpoint {:.4f} s, "
-        "restore {:.4f} s, tail {:.3f} s -> the job alone: {:.1f} s\n\n",
-        c.steps, c.startup, c.step, c.checkpoint, c.restore, c.tail, c.job_seconds(r.spec));
+        "calibration ({} uninterrupted bursts of {} steps, before, between and after the real runs): step "
+        "{:.4f}-{:.4f} s, pooled {:.4f} s; start-up {:.3f} s, checkpoint {:.4f} s, restore {:.4f} s, tail "
+        "{:.3f} s -> the job alone: {:.1f} s\n",
+        sp.bursts, r.spec.calibration_steps, sp.step_min, sp.step_max, c.step, c.startup, c.checkpoint, c.restore,
+        c.tail, c.job_seconds(r.spec));
+    out += fmt::format(
+        "speed spread: the bursts' step times differ by up to {:.0f} % (sd {:.1f} % in log), carried into the "
+        "prediction as a per-run speed factor\n",
+        100 * sp.change, 100 * sp.sigma);
+    if (sp.change > speed_change_warning)
+        out += bold(fmt::format("warning: the machine's speed changed by {:.0f} % during validation (burst steps "
+                                "{:.4f} to {:.4f} s); the model error below is the figure to trust",
+                                100 * sp.change, sp.step_min, sp.step_max)) +
+               "\n";
+    out += "\n";
     for (const auto& row : r.rows) {
         const auto& p = row.predicted;
         out += bold(fmt::format("{} {} {}", p.offer, to_string(p.market), to_string(p.policy))) + "\n";
@@ -182,30 +195,52 @@ std::string render(const validation_result& r) {
             p.billed_hours.mean, p.cost.mean, r.currency, p.cost.p05, p.cost.p95, p.interruptions_mean);
         text_table t({{"run", align::right},
                       {"wall s", align::right},
-                      {"makespan h", align::right},
-                      {"billed h", align::right},
+                      {"model s", align::right},
+                      {"step s", align::right},
+                      {"P10-P90", align::right},
+                      {"speed", align::right},
+                      {"start-up", align::right},
+                      {"ckpt", align::right},
+                      {"restore", align::right},
                       {"cost " + r.currency, align::right},
-                      {"interruptions", align::right},
-                      {"sessions", align::right},
-                      {"inside P05-P95", align::left}});
-        int i = 0;
-        for (const auto& run : row.runs) {
+                      {"model", align::right},
+                      {"intr", align::right},
+                      {"inside", align::left}});
+        auto opt = [](const std::optional<double>& x, const char* f) {
+            return x ? fmt::format(fmt::runtime(f), *x) : std::string("-");
+        };
+        double step_sum = 0;
+        for (std::size_t i = 0; i < row.runs.size(); ++i) {
+            const auto& run = row.runs[i];
+            const auto& s = run.speed;
             const double cost = to_double(run.cost.amount());
             const bool in = within_p05_p95(p.makespan_hours, run.model_makespan_hours);
-            t.add({std::to_string(++i), fmt::format("{:.1f}", run.wall),
-                   fmt::format("{:.3f}", run.model_makespan_hours), fmt::format("{:.3f}", run.model_billed_hours),
-                   fmt::format("{:.4f}", cost), std::to_string(run.interruptions), std::to_string(run.sessions.size()),
+            const real_run* m = i < row.modelled.size() ? &row.modelled[i] : nullptr;
+            step_sum += s.step;
+            t.add({std::to_string(i + 1), fmt::format("{:.1f}", run.wall), m ? fmt::format("{:.1f}", m->wall) : "-",
+                   fmt::format("{:.4f}", s.step), fmt::format("{:.4f}-{:.4f}", s.step_p10, s.step_p90),
+                   fmt::format("{:+.1f} %", 100 * (s.step / c.step - 1)), fmt::format("{:.3f}", s.startup),
+                   opt(s.checkpoint, "{:.4f}"), opt(s.restore, "{:.4f}"), fmt::format("{:.4f}", cost),
+                   m ? fmt::format("{:.4f}", to_double(m->cost.amount())) : "-", std::to_string(run.interruptions),
                    in ? "yes" : "no"});
         }
-        t.add({"mean", fmt::format("{:.1f}", row.real_makespan_mean * 3600 / k),
-               fmt::format("{:.3f}", row.real_makespan_mean), fmt::format("{:.3f}", row.real_billed_mean),
-               fmt::format("{:.4f}", row.real_cost_mean), "", "", ""});
+        const double n = static_cast<double>(std::max<std::size_t>(1, row.runs.size()));
+        t.add({"mean", fmt::format("{:.1f}", row.real_makespan_mean * 3600 / k), "",
+               fmt::format("{:.4f}", step_sum / n), "", fmt::format("{:+.1f} %", 100 * (step_sum / n / c.step - 1)), "",
+               "", "", fmt::format("{:.4f}", row.real_cost_mean), "", "", ""});
         out += t.render();
         out += fmt::format(
+            "  model: the model's run on that run's draws at its measured times; speed: its mean step against "
+            "the pooled one\n");
+        out += fmt::format(
             "  error of the predicted mean: makespan {:+.1f} %, cost {:+.1f} %; inside the predicted 90 % "
-            "interval: makespan {} of {}, cost {} of {}\n\n",
+            "interval: makespan {} of {}, cost {} of {}\n",
             100 * row.makespan_error, 100 * row.cost_error, row.makespan_inside, row.runs.size(), row.cost_inside,
             row.runs.size());
+        if (row.model_makespan_error && row.model_cost_error)
+            out += fmt::format("  error given each run's measured speed: makespan {:+.1f} %, cost {:+.1f} %\n",
+                               100 * *row.model_makespan_error, 100 * *row.model_cost_error);
+        out += "\n";
     }
     return out;
 }
@@ -227,8 +262,12 @@ int run_validate(const validate_args& a, const validation_options& o) {
                      dir.path.string(),
                      [&](std::size_t ki, std::uint64_t run, const real_run& r) {
                          std::cerr << fmt::format(
-                             "costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions\n", ki + 1, run + 1,
-                             o.runs, r.wall, r.interruptions);
+                             "costsim validate: candidate {} run {}/{}: {:.1f} s, {} interruptions, step {:.4f} s\n",
+                             ki + 1, run + 1, o.runs, r.wall, r.interruptions, r.speed.step);
+                     },
+                     [](std::size_t b, const calibration& c) {
+                         std::cerr << fmt::format("costsim validate: calibration burst {}: step {:.4f} s\n", b + 1,
+                                                  c.step);
                      }};
     const validation_result res = run_validation(doc, a.scenario, spec, o, host);
     std::cout << (a.json ? to_json(res).dump(2) + "\n" : render(res)) << std::flush;
@@ -247,6 +286,10 @@ command add_validate(CLI::App& app) {
     validate->add_option("--trials", vo->trials, "Monte Carlo trials of the prediction (default 20000)")
         ->check(CLI::Range(100ULL, 100000000ULL));
     validate->add_option("--seed", vo->seed, "seed of the prediction and of the real interruptions (default 1)");
+    validate
+        ->add_option("--burst-every", vo->burst_every,
+                     "real runs between calibration bursts (default 1; a burst also comes first and last, 3 at least)")
+        ->check(CLI::Range(1ULL, 10000ULL));
     validate
         ->add_option("--time-scale", va->time_scale, "model seconds per real second (default: the scenario's, else 60)")
         ->check(CLI::Range(1e-3, 1e9));

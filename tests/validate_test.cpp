@@ -33,18 +33,19 @@ json validate_doc(const std::string& candidates = "") {
     return d;
 }
 
-// A runner on a virtual clock: start-up, then steps of fixed length, a checkpoint write
-// after every `every`-th step but the last, a tail; it resumes from its last checkpoint,
-// loses what came after it when killed, and on SIGTERM checkpoints after its step and exits.
+// A runner on a virtual clock: start-up (plus `restore` when it resumes), then steps of
+// fixed length, a checkpoint write after every `every`-th step but the last, a tail; it
+// resumes from its last checkpoint, loses what came after it when killed, and on SIGTERM
+// checkpoints after its step and exits.
 struct fake_runner {
-    double startup = 1.0, step = 0.1, checkpoint = 0.05, tail = 0.3;
+    double startup = 1.0, step = 0.1, checkpoint = 0.05, tail = 0.3, restore = 0;
     std::int64_t steps = 205, every = 20, saved = 0;
     double clock = 0;
 
     session_trace launch(double term_at, double kill_at) {
         session_trace t;
         t.first_step = saved;
-        double now = startup;
+        double now = startup + (saved > 0 ? restore : 0.0);
         auto over = [&](double at) { return at > kill_at; };
         if (over(now)) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
         t.ready = now;
@@ -279,4 +280,144 @@ TEST_CASE("the runner's command line is the spec's bench command and the supervi
     // Every flag it adds is one a spec may not set itself.
     for (const std::string& a : runner_argv("b", v, 205, "c", "m"))
         if (a.rfind("--", 0) == 0 && a != "--vocab") CHECK(runner::is_supervisor_flag(a));
+}
+
+TEST_CASE("each real run's own step, start-up, checkpoint, restore and tail come from its progress lines") {
+    json d = validate_doc();
+    d["candidates"][0]["interruptions"]["rate_per_hour"] = 4;
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    const scenario s = validation_scenario(d, "v.json", v, c);
+    int resumed = 0;
+    for (std::uint64_t trial = 0; trial < 40; ++trial) {
+        fake_runner f;  // a machine 30 % slower than the calibration, with a 0.2 s restore
+        f.step = 0.13;
+        f.checkpoint = 0.07;
+        f.restore = 0.2;
+        philox_stream e(rng_seed(5), trial_index(trial), stream_id(0)),
+            w(rng_seed(5), trial_index(trial), stream_id(1));
+        const real_run r = supervise(s, s.candidates[0], v, c, e, w, f.env());
+        CHECK(r.speed.step == doctest::Approx(0.13));
+        CHECK(r.speed.step_p10 == doctest::Approx(0.13));
+        CHECK(r.speed.step_p90 == doctest::Approx(0.13));
+        CHECK(r.speed.startup == doctest::Approx(1.0));
+        REQUIRE(r.speed.checkpoint);
+        CHECK(*r.speed.checkpoint == doctest::Approx(0.07));
+        REQUIRE(r.speed.tail);
+        CHECK(*r.speed.tail == doctest::Approx(0.3));
+        if (r.speed.restore) {
+            ++resumed;
+            CHECK(*r.speed.restore == doctest::Approx(0.2));
+        }
+        CHECK(r.speed.steps_timed >= 200);
+    }
+    CHECK(resumed > 10);
+}
+
+TEST_CASE("the model given a run's measured times and its own draws reproduces that run, whatever its speed") {
+    json d = validate_doc();
+    d["candidates"][0]["interruptions"]["rate_per_hour"] = 4;
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    const scenario s = validation_scenario(d, "v.json", v, c);
+    for (std::size_t ki : {std::size_t{0}, std::size_t{1}}) {
+        for (std::uint64_t trial = 0; trial < 60; ++trial) {
+            fake_runner f;  // 25 % slower than calibrated: the calibrated model is off, the measured one is not
+            f.step = 0.125;
+            f.checkpoint = 0.06;
+            f.tail = 0.4;
+            if (ki == 1) f.every = 1000000;  // on demand the runner writes no checkpoint
+            philox_stream e(rng_seed(6), trial_index(trial), stream_id(0)),
+                w(rng_seed(6), trial_index(trial), stream_id(1));
+            const real_run r = supervise(s, s.candidates[ki], v, c, e, w, f.env());
+            const scenario sr = validation_scenario(d, "v.json", v, r.speed.as_calibration(c));
+            philox_stream me(rng_seed(6), trial_index(trial), stream_id(0)),
+                mw(rng_seed(6), trial_index(trial), stream_id(1));
+            const real_run m = model_run(sr, sr.candidates[ki], v.time_scale, me, mw);
+            CHECK(m.interruptions == r.interruptions);
+            CHECK(m.sessions.size() == r.sessions.size());
+            CHECK(m.wall == doctest::Approx(r.wall).epsilon(1e-9));
+            CHECK(m.model_billed_hours == doctest::Approx(r.model_billed_hours).epsilon(1e-6));
+            CHECK(to_double(m.cost.amount()) == doctest::Approx(to_double(r.cost.amount())).epsilon(1e-6));
+            // At the calibrated speed the same draws give a shorter run.
+            philox_stream ce(rng_seed(6), trial_index(trial), stream_id(0)),
+                cw(rng_seed(6), trial_index(trial), stream_id(1));
+            CHECK(model_run(s, s.candidates[ki], v.time_scale, ce, cw).wall < r.wall);
+        }
+    }
+}
+
+TEST_CASE("a runner that prints too few progress lines to time is refused, not given a made-up speed") {
+    session_trace silent;  // exited 0 without a progress line
+    silent.how = session_end::completed;
+    silent.end = 0.5;
+    CHECK_THROWS_WITH_AS(measure_run({silent}), doctest::Contains("timed 0 steps, too few"), value_error);
+    CHECK_THROWS_WITH_AS(calibrate(silent, 0), doctest::Contains("0 step progress lines"), value_error);
+    session_trace two = silent;  // ready and two steps: the first of a session is not timed
+    two.ready = 0.1;
+    two.steps = {{1, 0.2}, {2, 0.3}};
+    CHECK_THROWS_WITH_AS(measure_run({two}), doctest::Contains("timed 1 steps"), value_error);
+    two.steps.emplace_back(3, 0.4);
+    CHECK(measure_run({two}).step == doctest::Approx(0.1));
+
+    // The supervisor refuses a runner that exits 0 before the job's last step.
+    const json d = validate_doc();
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    const scenario s = validation_scenario(d, "v.json", v, c);
+    const supervisor_env quits{[&](double, double) { return silent; }, [] { return 0.0; }, [](double) {}};
+    philox_stream e(rng_seed(1), trial_index(0), stream_id(0)), w(rng_seed(1), trial_index(0), stream_id(1));
+    CHECK_THROWS_WITH_AS(supervise(s, s.candidates[1], v, c, e, w, quits),
+                         doctest::Contains("exited 0 after step 0 of 205"), value_error);
+}
+
+TEST_CASE("the bursts pool into one calibration, and their spread is the sd of log step") {
+    std::vector<calibration> bursts(3, exact_calibration(fake_runner{}));
+    bursts[0].step = 0.1;
+    bursts[1].step = 0.12;
+    bursts[2].step = 0.11;
+    bursts[1].startup = 3.0;
+    const speed_spread sp = spread_of(bursts);
+    CHECK(sp.bursts == 3);
+    CHECK(sp.step_min == 0.1);
+    CHECK(sp.step_max == 0.12);
+    CHECK(sp.change == doctest::Approx(0.2));
+    const double m = (std::log(0.1) + std::log(0.12) + std::log(0.11)) / 3;
+    const double var =
+        (std::pow(std::log(0.1) - m, 2) + std::pow(std::log(0.12) - m, 2) + std::pow(std::log(0.11) - m, 2)) / 2;
+    CHECK(sp.sigma == doctest::Approx(std::sqrt(var)));
+    const calibration p = pooled(bursts);
+    CHECK(p.step == doctest::Approx(std::cbrt(0.1 * 0.12 * 0.11)));
+    CHECK(p.startup == 1.0);  // the median: one slow start-up does not move it
+    CHECK(spread_of({bursts[0]}).sigma == 0.0);
+}
+
+TEST_CASE("the prediction carries the speed spread as a lognormal per-run factor, and without one is simulate's") {
+    const json d = validate_doc();
+    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    validation_options o;
+    o.trials = 5000;
+    o.seed = 3;
+    const simulation_result flat = predict(d, "v.json", v, c, 0.0, o);
+    mc_options mo;
+    mo.trials = 5000;
+    mo.seed = 3;
+    const simulation_result direct = simulate(validation_scenario(d, "v.json", v, c), mo);
+    CHECK(flat.candidates[0].makespan_hours.mean == direct.candidates[0].makespan_hours.mean);
+    CHECK(flat.candidates[1].makespan_hours.p95 == flat.candidates[1].makespan_hours.p05);  // on demand: one point
+
+    const double sigma = 0.1;
+    const simulation_result noisy = predict(d, "v.json", v, c, sigma, o);
+    // On demand every time scales with the factor: its quantiles are the fixed run's times
+    // exp(σ z) at the normal quantiles, up to the stratification into 50 blocks (z ± 0.05).
+    const double fixed = flat.candidates[1].makespan_hours.p50;
+    const summary& od = noisy.candidates[1].makespan_hours;
+    CHECK(od.p50 == doctest::Approx(fixed).epsilon(0.01));
+    CHECK(od.p95 / fixed == doctest::Approx(std::exp(sigma * 1.6449)).epsilon(0.01));
+    CHECK(od.p05 / fixed == doctest::Approx(std::exp(-sigma * 1.6449)).epsilon(0.01));
+    CHECK(od.mean / fixed == doctest::Approx(std::exp(sigma * sigma / 2)).epsilon(0.005));
+    // Spot widens too, and the same seed gives the same bytes.
+    CHECK(noisy.candidates[0].makespan_hours.p95 > flat.candidates[0].makespan_hours.p95);
+    CHECK(predict(d, "v.json", v, c, sigma, o).candidates[0].cost.p95 == noisy.candidates[0].cost.p95);
 }

@@ -263,6 +263,15 @@ costsim_cli_test("validate refuses a runner flag it sets itself, naming its JSON
 costsim_cli_test("validate names --bench when the runner is not there" EXIT 2
   ERR_RE "--bench: an executable costsim-bench"
   ARGS validate ${CMAKE_SOURCE_DIR}/scenarios/validate_bilstm.json --bench /nonexistent/costsim-bench)
+costsim_cli_test("validate refuses a runner that prints no progress lines, naming /validate/bench" EXIT 2
+  ERR_RE "validate_bilstm\\.json: /validate/bench: a runner whose progress lines time its steps \\(calibration burst 1: the calibration run did not complete two steps \\(completed, 0 step progress lines\\)\\)"
+  ARGS validate ${CMAKE_SOURCE_DIR}/scenarios/validate_bilstm.json --bench /bin/true)
+costsim_cli_test("validate refuses a runner that prints too few progress lines to time" EXIT 2
+  ERR_RE "validate_bilstm\\.json: /validate/bench: .*did not complete two steps \\(completed, 1 step progress lines\\)"
+  ARGS validate ${CMAKE_SOURCE_DIR}/scenarios/validate_bilstm.json --bench ${COSTSIM_CLI_DATA}/runners/few_progress_lines.sh)
+costsim_cli_test("validate refuses a runner that exits 0 before the calibration's last step" EXIT 2
+  ERR_RE "validate_bilstm\\.json: /validate/bench: .*exited 0 after step 3 of 150"
+  ARGS validate ${CMAKE_SOURCE_DIR}/scenarios/validate_bilstm.json --bench ${COSTSIM_CLI_DATA}/runners/stops_early.sh)
 
 # --- help names the program ------------------------------------------------------------------
 costsim_cli_test("--help shows the program's name in its usage line" EXIT 0

@@ -62,7 +62,7 @@ struct session_trace {
 struct calibration {
     std::int64_t steps = 0;
     double startup = 0;     ///< spawn to ready, plus the first step's excess over a step
-    double step = 0;        ///< median step (checkpoint writes apart), the first excluded
+    double step = 0;        ///< mean step (checkpoint writes apart), the first excluded
     double checkpoint = 0;  ///< mean checkpoint write (0 without one)
     double restore = 0;     ///< reading a checkpoint back (the runner's measurement)
     double tail = 0;        ///< last step to exit
@@ -71,6 +71,36 @@ struct calibration {
 };
 /// From an uninterrupted calibration run (value_error if it is not one).
 calibration calibrate(const session_trace& t, double restore_seconds);
+/// The same times scaled by `factor` (a slower or faster machine).
+calibration scaled(calibration c, double factor);
+
+/// What one runner process's progress lines time: each step (from the end of the previous
+/// step, or of the checkpoint written after it; the first from "ready") and each
+/// checkpoint write.
+struct session_timing {
+    std::vector<double> steps;  ///< in order, the session's first step included
+    std::vector<double> checkpoints;
+};
+session_timing time_session(const session_trace& t);
+
+/// One real run's own times (real seconds), from the progress lines of its sessions: how
+/// fast the machine ran this run, apart from what the model decides (interruptions, lost
+/// work, waits).
+struct run_speed {
+    std::size_t steps_timed = 0;                      ///< steps behind `step` (each session's first excluded)
+    double step = 0;                                  ///< mean step: what the job's steps took, slow ones included
+    double step_p10 = 0, step_p50 = 0, step_p90 = 0;  ///< its spread within the run
+    double startup = 0;                               ///< the first session's, as calibrate() times it
+    std::optional<double> restore;                    ///< resumed sessions' start-up beyond the first's (mean)
+    std::optional<double> checkpoint;                 ///< mean write
+    std::optional<double> tail;                       ///< the last session's, last step to exit
+    /// This run's times as a calibration; what the run did not show (a restore without a
+    /// resume, a checkpoint without one) is `fallback`'s.
+    calibration as_calibration(const calibration& fallback) const;
+};
+/// From the sessions of one run that completed; value_error when they time fewer than two
+/// steps (a runner that prints no progress lines, or too few).
+run_speed measure_run(const std::vector<session_trace>& sessions);
 
 /// Without "steps": the steps that fill job_minutes of real time (at least the calibration's).
 void size_job(validate_spec& v, const calibration& c);
@@ -90,6 +120,7 @@ struct real_session {
 
 struct real_run {
     std::vector<real_session> sessions;
+    run_speed speed;  ///< measured from its progress lines (a modelled run: none)
     double wall = 0;  ///< real seconds, first spawn to the job's end
     std::uint32_t interruptions = 0;
     double model_makespan_hours = 0, model_billed_hours = 0;
@@ -116,25 +147,55 @@ real_run supervise(const scenario& s, const candidate& k, const validate_spec& v
 /// The exact bill of a real run's sessions (model time from s.start).
 void bill(const scenario& s, const candidate& k, double time_scale, real_run& r);
 
+/// The model's own run on the draws a real run used: candidate k of s (a scenario built from
+/// that run's measured times) run by run_trial on `events` and `waits` (off spot: its one
+/// session), in real seconds, its sessions billed by bill(). Set against the real run, it
+/// shows what costsim models (interruptions, lost work, restarts, billing) apart from how
+/// fast the machine was.
+real_run model_run(const scenario& s, const candidate& k, double time_scale, philox_stream& events,
+                   philox_stream& waits);
+
 /// The prediction and the real runs of one candidate, side by side.
 struct validation_row {
     candidate_result predicted;  ///< model hours and the scenario's currency
     std::vector<real_run> runs;
+    /// modelled[i]: model_run on run i's draws with run i's measured times.
+    std::vector<real_run> modelled;
     double real_makespan_mean = 0, real_billed_mean = 0, real_cost_mean = 0;
     double makespan_error = 0;  ///< (predicted mean − real mean) / real mean
     double cost_error = 0;
+    /// The model error given each run's measured speed: (mean of modelled − mean of real) /
+    /// mean of real; none without modelled runs.
+    std::optional<double> model_makespan_error, model_cost_error;
     std::size_t makespan_inside = 0, cost_inside = 0;  ///< runs within [P05, P95]
 };
-validation_row compare(candidate_result predicted, std::vector<real_run> runs);
+validation_row compare(candidate_result predicted, std::vector<real_run> runs, std::vector<real_run> modelled = {});
 /// Whether x lies in the predicted 90 % interval [P05, P95], ends included.
 constexpr bool within_p05_p95(const summary& predicted, double x) noexcept {
     return x >= predicted.p05 && x <= predicted.p95;
 }
 
+/// How the machine's speed moved over the calibration bursts.
+struct speed_spread {
+    std::size_t bursts = 0;
+    double step_min = 0, step_max = 0;  ///< the bursts' steps
+    double change = 0;                  ///< step_max / step_min − 1
+    double sigma = 0;                   ///< sample sd of log(step): the per-run speed factor's
+};
+/// From the bursts' calibrations (at least one).
+speed_spread spread_of(const std::vector<calibration>& bursts);
+/// The bursts pooled: each time the median over the bursts, the step their geometric mean
+/// (the median of the lognormal speed factor the prediction draws around it).
+calibration pooled(const std::vector<calibration>& bursts);
+/// Above this change between bursts validate warns that the model error is the figure to trust.
+inline constexpr double speed_change_warning = 0.10;
+
 struct validation_result {
     std::string scenario, currency;
     validate_spec spec;
-    calibration calib;
+    calibration calib;                ///< the bursts pooled: what the prediction ran at
+    std::vector<calibration> bursts;  ///< in order; the first sized the job
+    speed_spread speed;
     std::uint64_t trials = 0, seed = 0;
     std::vector<validation_row> rows;
 };
@@ -176,32 +237,107 @@ inline void size_job(validate_spec& v, const calibration& c) {
                           ") is not below the job's " + std::to_string(v.steps) + " steps sized to job_minutes");
 }
 
-inline calibration calibrate(const session_trace& t, double restore_seconds) {
-    if (t.how != session_end::completed || !t.ready || t.steps.size() < 2)
-        throw value_error("the calibration run did not complete two steps (" + std::string(to_string(t.how)) + ")");
-    calibration c;
-    c.steps = static_cast<std::int64_t>(t.steps.size());
-    c.restore = restore_seconds;
+inline session_timing time_session(const session_trace& t) {
+    session_timing r;
+    if (!t.ready) return r;
     // Each step runs from the end of the previous step, or of the checkpoint written after it.
-    double prev = *t.ready, ckpt_sum = 0;
+    double prev = *t.ready;
     std::size_t ci = 0;
-    std::vector<double> steps;
     for (const auto& [n, at] : t.steps) {
-        steps.push_back(at - prev);
+        r.steps.push_back(at - prev);
         prev = at;
         if (ci < t.checkpoints.size() && t.checkpoints[ci].first == n) {
-            ckpt_sum += t.checkpoints[ci].second - at;
+            r.checkpoints.push_back(t.checkpoints[ci].second - at);
             prev = t.checkpoints[ci].second;
             ++ci;
         }
     }
-    // The median, not the mean: on a shared machine a neighbour's burst during the short
-    // calibration would otherwise be charged to every step of the long job.
-    c.step = median(std::vector<double>(steps.begin() + 1, steps.end()));
-    c.startup = *t.ready + std::max(0.0, steps.front() - c.step);
-    c.checkpoint = ci ? ckpt_sum / static_cast<double>(ci) : 0.0;
+    return r;
+}
+
+inline calibration calibrate(const session_trace& t, double restore_seconds) {
+    if (t.how != session_end::completed || !t.ready || t.steps.size() < 2)
+        throw value_error("the calibration run did not complete two steps (" + std::string(to_string(t.how)) + ", " +
+                          std::to_string(t.steps.size()) + " step progress lines)");
+    const session_timing st = time_session(t);
+    calibration c;
+    c.steps = static_cast<std::int64_t>(t.steps.size());
+    c.restore = restore_seconds;
+    // The mean, not the median: a job takes its steps' mean, the slow ones a neighbour
+    // causes included. That one burst may catch a neighbour's spike is what several bursts,
+    // and the spread they carry into the prediction, are for.
+    double sum = 0;
+    for (auto it = st.steps.begin() + 1; it != st.steps.end(); ++it) sum += *it;
+    c.step = sum / static_cast<double>(st.steps.size() - 1);
+    c.startup = *t.ready + std::max(0.0, st.steps.front() - c.step);
+    double writes = 0;
+    for (double w : st.checkpoints) writes += w;
+    c.checkpoint = st.checkpoints.empty() ? 0.0 : writes / static_cast<double>(st.checkpoints.size());
     c.tail = std::max(0.0, t.end - t.steps.back().second);
     return c;
+}
+
+inline calibration scaled(calibration c, double factor) {
+    for (double* x : {&c.startup, &c.step, &c.checkpoint, &c.restore, &c.tail}) *x *= factor;
+    return c;
+}
+
+inline calibration run_speed::as_calibration(const calibration& fallback) const {
+    calibration c = fallback;
+    c.steps = static_cast<std::int64_t>(steps_timed);
+    c.step = step;
+    c.startup = startup;
+    if (restore) c.restore = *restore;
+    if (checkpoint) c.checkpoint = *checkpoint;
+    if (tail) c.tail = *tail;
+    return c;
+}
+
+inline run_speed measure_run(const std::vector<session_trace>& sessions) {
+    run_speed r;
+    std::vector<double> steps, writes;
+    std::vector<std::pair<const session_trace*, double>> started;  // a session and its first step
+    for (const session_trace& t : sessions) {
+        const session_timing st = time_session(t);
+        if (st.steps.empty()) continue;
+        started.emplace_back(&t, st.steps.front());
+        steps.insert(steps.end(), st.steps.begin() + 1, st.steps.end());
+        writes.insert(writes.end(), st.checkpoints.begin(), st.checkpoints.end());
+    }
+    if (steps.size() < 2)
+        throw value_error("its progress lines timed " + std::to_string(steps.size()) +
+                          " steps, too few to time the run (at least 2 besides each session's first)");
+    r.steps_timed = steps.size();
+    double sum = 0;
+    for (double x : steps) sum += x;
+    r.step = sum / static_cast<double>(steps.size());
+    std::sort(steps.begin(), steps.end());
+    r.step_p50 = quantile_sorted(steps, 0.5);
+    r.step_p10 = quantile_sorted(steps, 0.1);
+    r.step_p90 = quantile_sorted(steps, 0.9);
+    auto startup_of = [&](const std::pair<const session_trace*, double>& s) {
+        return *s.first->ready + std::max(0.0, s.second - r.step);
+    };
+    // A session that resumed from a checkpoint restored it; one that started from step 0
+    // (the first, or one killed before any checkpoint) did not.
+    double fresh = 0, resumed = 0;
+    std::size_t n_fresh = 0, n_resumed = 0;
+    for (const auto& s : started)
+        if (s.first->first_step > 0)
+            resumed += startup_of(s), ++n_resumed;
+        else
+            fresh += startup_of(s), ++n_fresh;
+    r.startup = n_fresh ? fresh / static_cast<double>(n_fresh) : startup_of(started.front());
+    if (n_resumed) r.restore = std::max(0.0, resumed / static_cast<double>(n_resumed) - r.startup);
+    if (!writes.empty()) {
+        double sum = 0;
+        for (double w : writes) sum += w;
+        r.checkpoint = sum / static_cast<double>(writes.size());
+    }
+    const session_trace& last = sessions.back();
+    if (last.how == session_end::completed && !last.steps.empty())
+        r.tail = std::max(0.0, last.end - last.steps.back().second);
+    return r;
 }
 
 inline usec model_usec(double real_seconds, double time_scale) {
@@ -220,6 +356,7 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
     const double boot = std::max(0.0, k.restart.overhead.count() * to_real - cal.startup - cal.restore);
     real_run r;
     r.cost = money::zero(s.in_currency);
+    std::vector<session_trace> traces;  // what each session's progress lines showed
     const double t0 = env.now();
     for (;;) {
         if (r.sessions.size() > max_sessions_per_trial)
@@ -252,6 +389,10 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
             }
         }
         if (t.how == session_end::failed) throw model_error("costsim-bench failed: " + t.detail);
+        if (t.how == session_end::completed && t.last_step() < v.steps)
+            throw value_error("the runner exited 0 after step " + std::to_string(t.last_step()) + " of " +
+                              std::to_string(v.steps) + " (its progress lines said so)");
+        traces.push_back(t);
         ses.from_step = t.first_step;
         ses.to_step = t.last_step();
         ses.how = t.how;
@@ -266,6 +407,7 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
         env.sleep(ses.delay_after);
     }
     r.wall = r.sessions.back().end;
+    r.speed = measure_run(traces);
     bill(s, k, v.time_scale, r);
     return r;
 }
@@ -288,10 +430,41 @@ inline void bill(const scenario& s, const candidate& k, double time_scale, real_
     r.model_makespan_hours = r.wall * time_scale / 3600.0;
 }
 
-inline validation_row compare(candidate_result predicted, std::vector<real_run> runs) {
+inline real_run model_run(const scenario& s, const candidate& k, double time_scale, philox_stream& events,
+                          philox_stream& waits) {
+    const double to_real = 3600.0 / time_scale;  // model hours to real seconds
+    real_run r;
+    if (k.policy != policy_kind::spot_only) {
+        const double len = to_fast_hours(std::chrono::duration_cast<usec>(k.restart.overhead) + s.work_of(k)).count();
+        r.sessions.push_back(
+            {0.0, len * to_real, std::numeric_limits<double>::infinity(), 0, 0, session_end::completed, 0.0});
+        r.wall = len * to_real;
+    } else {
+        // The price path only prices the trial's own cost, which bill() replaces with the
+        // exact invoices of its sessions, as for a real run.
+        const constant_spot_price price(fast_price_per_hour(0.0));
+        std::vector<session_record> log;
+        const trial_result m = run_trial(make_campaign(s, k), price, events, waits, &log);
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            real_session ses;
+            ses.start = log[i].start.count() * to_real;
+            ses.end = ses.start + log[i].length.count() * to_real;
+            ses.how = log[i].interrupted ? session_end::killed : session_end::completed;
+            if (i + 1 < log.size()) ses.delay_after = log[i + 1].start.count() * to_real - ses.end;
+            r.sessions.push_back(ses);
+        }
+        r.interruptions = m.interruptions;
+        r.wall = m.makespan.count() * to_real;
+    }
+    bill(s, k, time_scale, r);
+    return r;
+}
+
+inline validation_row compare(candidate_result predicted, std::vector<real_run> runs, std::vector<real_run> modelled) {
     validation_row row;
     row.predicted = std::move(predicted);
     row.runs = std::move(runs);
+    row.modelled = std::move(modelled);
     const double n = static_cast<double>(row.runs.size());
     for (const auto& r : row.runs) {
         row.real_makespan_mean += r.model_makespan_hours / n;
@@ -304,7 +477,55 @@ inline validation_row compare(candidate_result predicted, std::vector<real_run> 
     auto rel = [](double p, double m) { return m > 0 ? (p - m) / m : 0.0; };
     row.makespan_error = rel(row.predicted.makespan_hours.mean, row.real_makespan_mean);
     row.cost_error = rel(row.predicted.cost.mean, row.real_cost_mean);
+    if (!row.modelled.empty() && row.modelled.size() == row.runs.size()) {
+        double makespan = 0, cost = 0;
+        for (const auto& m : row.modelled) {
+            makespan += m.model_makespan_hours / n;
+            cost += to_double(m.cost.amount()) / n;
+        }
+        row.model_makespan_error = rel(makespan, row.real_makespan_mean);
+        row.model_cost_error = rel(cost, row.real_cost_mean);
+    }
     return row;
+}
+
+inline speed_spread spread_of(const std::vector<calibration>& bursts) {
+    speed_spread r;
+    r.bursts = bursts.size();
+    if (bursts.empty()) return r;
+    r.step_min = r.step_max = bursts.front().step;
+    double sum = 0, sum2 = 0;
+    for (const auto& b : bursts) {
+        r.step_min = std::min(r.step_min, b.step);
+        r.step_max = std::max(r.step_max, b.step);
+        sum += std::log(b.step);
+    }
+    const double n = static_cast<double>(bursts.size()), mean = sum / n;
+    for (const auto& b : bursts) sum2 += (std::log(b.step) - mean) * (std::log(b.step) - mean);
+    r.sigma = bursts.size() > 1 ? std::sqrt(sum2 / (n - 1)) : 0.0;
+    r.change = r.step_min > 0 ? r.step_max / r.step_min - 1 : 0.0;
+    return r;
+}
+
+inline calibration pooled(const std::vector<calibration>& bursts) {
+    calibration c;
+    std::vector<double> xs;
+    auto med = [&](double calibration::*f) {
+        xs.clear();
+        for (const auto& b : bursts) xs.push_back(b.*f);
+        return median(xs);
+    };
+    c.startup = med(&calibration::startup);
+    c.checkpoint = med(&calibration::checkpoint);
+    c.restore = med(&calibration::restore);
+    c.tail = med(&calibration::tail);
+    double logs = 0;
+    for (const auto& b : bursts) {
+        logs += std::log(b.step);
+        c.steps += b.steps;
+    }
+    c.step = std::exp(logs / static_cast<double>(bursts.size()));
+    return c;
 }
 
 inline std::vector<std::string> runner_argv(const std::string& bench, const validate_spec& v, std::int64_t steps,

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "costsim/engine/validate.hpp"
@@ -82,26 +83,62 @@ inline validate_spec parse_validate_spec(const json_cursor& root) {
 
 inline json to_json(const validation_result& r) {
     auto band = [](const summary& s) { return json{{"mean", s.mean}, {"p05", s.p05}, {"p50", s.p50}, {"p95", s.p95}}; };
+    auto optional = [](const std::optional<double>& x) { return x ? json(*x) : json(nullptr); };
+    auto calibration_json = [&](const calibration& c) {
+        return json{{"steps", c.steps},
+                    {"startup_seconds", c.startup},
+                    {"step_seconds", c.step},
+                    {"checkpoint_seconds", c.checkpoint},
+                    {"restore_seconds", c.restore},
+                    {"tail_seconds", c.tail},
+                    {"job_seconds", c.job_seconds(r.spec)}};
+    };
+    auto sessions_json = [](const real_run& run) {
+        json sessions = json::array();
+        for (const auto& s : run.sessions)
+            sessions.push_back({{"start_seconds", s.start},
+                                {"end_seconds", s.end},
+                                {"kill_at_seconds", std::isfinite(s.kill_at) ? json(s.kill_at) : json(nullptr)},
+                                {"from_step", s.from_step},
+                                {"to_step", s.to_step},
+                                {"exit", to_string(s.how)},
+                                {"delay_after_seconds", s.delay_after}});
+        return sessions;
+    };
     json rows = json::array();
     const double k = r.spec.time_scale;
     for (const auto& row : r.rows) {
         json runs = json::array();
-        for (const auto& run : row.runs) {
-            json sessions = json::array();
-            for (const auto& s : run.sessions)
-                sessions.push_back({{"start_seconds", s.start},
-                                    {"end_seconds", s.end},
-                                    {"kill_at_seconds", std::isfinite(s.kill_at) ? json(s.kill_at) : json(nullptr)},
-                                    {"from_step", s.from_step},
-                                    {"to_step", s.to_step},
-                                    {"exit", to_string(s.how)},
-                                    {"delay_after_seconds", s.delay_after}});
-            runs.push_back({{"wall_seconds", run.wall},
-                            {"makespan_hours", run.model_makespan_hours},
-                            {"billed_hours", run.model_billed_hours},
-                            {"cost", to_decimal_string(run.cost.amount())},
-                            {"interruptions", run.interruptions},
-                            {"sessions", std::move(sessions)}});
+        for (std::size_t i = 0; i < row.runs.size(); ++i) {
+            const real_run& run = row.runs[i];
+            const run_speed& sp = run.speed;
+            json one = {{"wall_seconds", run.wall},
+                        {"makespan_hours", run.model_makespan_hours},
+                        {"billed_hours", run.model_billed_hours},
+                        {"cost", to_decimal_string(run.cost.amount())},
+                        {"interruptions", run.interruptions},
+                        {"speed",
+                         {{"steps_timed", sp.steps_timed},
+                          {"step_seconds", sp.step},
+                          {"step_p10_seconds", sp.step_p10},
+                          {"step_p50_seconds", sp.step_p50},
+                          {"step_p90_seconds", sp.step_p90},
+                          {"startup_seconds", sp.startup},
+                          {"restore_seconds", optional(sp.restore)},
+                          {"checkpoint_seconds", optional(sp.checkpoint)},
+                          {"tail_seconds", optional(sp.tail)},
+                          {"speed_error", r.calib.step > 0 ? sp.step / r.calib.step - 1 : 0.0}}},
+                        {"sessions", sessions_json(run)}};
+            if (i < row.modelled.size()) {
+                const real_run& m = row.modelled[i];
+                one["modelled"] = {{"wall_seconds", m.wall},
+                                   {"makespan_hours", m.model_makespan_hours},
+                                   {"billed_hours", m.model_billed_hours},
+                                   {"cost", to_decimal_string(m.cost.amount())},
+                                   {"interruptions", m.interruptions},
+                                   {"sessions", sessions_json(m)}};
+            }
+            runs.push_back(std::move(one));
         }
         const auto& p = row.predicted;
         rows.push_back({{"offer", p.offer},
@@ -121,10 +158,13 @@ inline json to_json(const validation_result& r) {
                           {"runs", std::move(runs)}}},
                         {"makespan_mean_error", row.makespan_error},
                         {"cost_mean_error", row.cost_error},
+                        {"model_error_given_measured_speed",
+                         {{"makespan", optional(row.model_makespan_error)}, {"cost", optional(row.model_cost_error)}}},
                         {"makespan_inside_p05_p95", row.makespan_inside},
                         {"cost_inside_p05_p95", row.cost_inside}});
     }
-    const auto& c = r.calib;
+    json bursts = json::array();
+    for (const auto& b : r.bursts) bursts.push_back(calibration_json(b));
     return {{"scenario", r.scenario},
             {"currency", r.currency},
             {"time_scale", k},
@@ -133,14 +173,15 @@ inline json to_json(const validation_result& r) {
              "and billing act in model time"},
             {"job",
              {{"bench", r.spec.bench}, {"steps", r.spec.steps}, {"checkpoint_every_steps", r.spec.checkpoint_every}}},
-            {"calibration",
-             {{"steps", c.steps},
-              {"startup_seconds", c.startup},
-              {"step_seconds", c.step},
-              {"checkpoint_seconds", c.checkpoint},
-              {"restore_seconds", c.restore},
-              {"tail_seconds", c.tail},
-              {"job_seconds", c.job_seconds(r.spec)}}},
+            {"calibration", calibration_json(r.calib)},
+            {"calibration_bursts", std::move(bursts)},
+            {"speed",
+             {{"bursts", r.speed.bursts},
+              {"step_min_seconds", r.speed.step_min},
+              {"step_max_seconds", r.speed.step_max},
+              {"change", r.speed.change},
+              {"sigma_log_step", r.speed.sigma},
+              {"changed_over_warning", r.speed.change > speed_change_warning}}},
             {"trials", r.trials},
             {"seed", r.seed},
             {"candidates", std::move(rows)}};

@@ -165,7 +165,8 @@ inline simulation_result predict(const json& doc, const std::string& file, const
                 mc_options one;
                 one.trials = 1;
                 one.threads = 1;
-                const candidate_result& fixed = simulate(sg, one).candidates[i];
+                const simulation_result once = simulate(sg, one);
+                const candidate_result& fixed = once.candidates[i];
                 for (std::uint64_t t = from; t < to; ++t) {
                     tables[i].cost[t] = fixed.cost.mean;
                     tables[i].makespan[t] = fixed.makespan_hours.mean;

@@ -71,6 +71,8 @@ struct calibration {
 };
 /// From an uninterrupted calibration run (value_error if it is not one).
 calibration calibrate(const session_trace& t, double restore_seconds);
+/// value_error when the runner exited 0 before step `steps` (a runner that ignores --steps).
+void require_reached(const session_trace& t, std::int64_t steps);
 /// The same times scaled by `factor` (a slower or faster machine).
 calibration scaled(calibration c, double factor);
 
@@ -277,6 +279,12 @@ inline calibration calibrate(const session_trace& t, double restore_seconds) {
     return c;
 }
 
+inline void require_reached(const session_trace& t, std::int64_t steps) {
+    if (t.how == session_end::completed && t.last_step() < steps)
+        throw value_error("the runner exited 0 after step " + std::to_string(t.last_step()) + " of " +
+                          std::to_string(steps) + " (its progress lines said so)");
+}
+
 inline calibration scaled(calibration c, double factor) {
     for (double* x : {&c.startup, &c.step, &c.checkpoint, &c.restore, &c.tail}) *x *= factor;
     return c;
@@ -389,9 +397,7 @@ inline real_run supervise(const scenario& s, const candidate& k, const validate_
             }
         }
         if (t.how == session_end::failed) throw model_error("costsim-bench failed: " + t.detail);
-        if (t.how == session_end::completed && t.last_step() < v.steps)
-            throw value_error("the runner exited 0 after step " + std::to_string(t.last_step()) + " of " +
-                              std::to_string(v.steps) + " (its progress lines said so)");
+        require_reached(t, v.steps);
         traces.push_back(t);
         ses.from_step = t.first_step;
         ses.to_step = t.last_step();

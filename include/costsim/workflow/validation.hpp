@@ -158,14 +158,15 @@ inline simulation_result predict(const json& doc, const std::string& file, const
         const std::uint64_t from = o.trials * g / blocks, to = o.trials * (g + 1) / blocks;
         const double z = boost::math::quantile(normal, (static_cast<double>(g) + 0.5) / static_cast<double>(blocks));
         const scenario sg = validation_scenario(doc, file, v, scaled(c, std::exp(sigma * z)));
+        // Off spot every trial is the one uninterrupted session: simulate()'s fixed outcome,
+        // from one trial of the block's scenario.
+        mc_options one;
+        one.trials = 1;
+        one.threads = 1;
+        const simulation_result once = simulate(sg, one);
         for (std::size_t i = 0; i < n; ++i) {
             const candidate& k = sg.candidates[i];
             if (k.market != market_kind::spot) {
-                // Off spot every trial is the one uninterrupted session, simulate()'s fixed outcome.
-                mc_options one;
-                one.trials = 1;
-                one.threads = 1;
-                const simulation_result once = simulate(sg, one);
                 const candidate_result& fixed = once.candidates[i];
                 for (std::uint64_t t = from; t < to; ++t) {
                     tables[i].cost[t] = fixed.cost.mean;
@@ -212,12 +213,10 @@ inline validation_result run_validation(const json& doc, const std::string& file
             throw input_error(file, "/validate/bench",
                               "flags costsim-bench runs with (its calibration run failed: " + t.detail + ")");
         try {
-            if (t.how == session_end::completed && t.last_step() < spec.calibration_steps && t.steps.size() >= 2)
-                throw value_error("the runner exited 0 after step " + std::to_string(t.last_step()) + " of " +
-                                  std::to_string(spec.calibration_steps) + " (its progress lines said so)");
-            const calibration c0 = calibrate(t, 0.0);  // before the file: no progress lines, no file either
+            // The progress lines first: a runner that prints none writes no measurement file either.
+            calibration c = calibrate(t, 0.0);
+            require_reached(t, spec.calibration_steps);
             const std::vector<measurement> ms = load_measurements(dir + name + ".json");
-            calibration c = c0;
             c.restore = ms.front().checkpoint ? ms.front().checkpoint->restore_seconds : 0.0;
             res.bursts.push_back(c);
         } catch (const value_error& e) {

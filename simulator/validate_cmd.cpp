@@ -165,22 +165,22 @@ std::string render(const validation_result& r) {
     for (const auto& a : r.spec.bench) out += " " + a;
     out += fmt::format("`, checkpoint every {} steps)\n", r.spec.checkpoint_every);
     out += fmt::format(
-        "time scale: 1 real second stands for {:g} model seconds; interruption rates, restart delays and "
+        "time scale: 1 real second stands for {:g} model seconds;\n  interruption rates, restart delays and "
         "billing act in model time\n",
         k);
     out += fmt::format(
-        "calibration ({} uninterrupted bursts of {} steps, before, between and after the real runs): step "
-        "{:.4f}-{:.4f} s, pooled {:.4f} s; start-up {:.3f} s, checkpoint {:.4f} s, restore {:.4f} s, tail "
+        "calibration ({} uninterrupted bursts of {} steps, before, between and after the real runs):\n  step "
+        "{:.4f}-{:.4f} s, pooled {:.4f} s;\n  start-up {:.3f} s, checkpoint {:.4f} s, restore {:.4f} s, tail "
         "{:.3f} s -> the job alone: {:.1f} s\n",
         sp.bursts, r.spec.calibration_steps, sp.step_min, sp.step_max, c.step, c.startup, c.checkpoint, c.restore,
         c.tail, c.job_seconds(r.spec));
     out += fmt::format(
-        "speed spread: the bursts' step times differ by up to {:.0f} % (sd {:.1f} % in log), carried into the "
+        "speed spread: the bursts' step times differ by up to {:.0f} % (sd {:.1f} % in log),\n  carried into the "
         "prediction as a per-run speed factor\n",
         100 * sp.change, 100 * sp.sigma);
     if (sp.change > speed_change_warning)
         out += bold(fmt::format("warning: the machine's speed changed by {:.0f} % during validation (burst steps "
-                                "{:.4f} to {:.4f} s); the model error below is the figure to trust",
+                                "{:.4f} to {:.4f} s);\n  the model error below is the figure to trust",
                                 100 * sp.change, sp.step_min, sp.step_max)) +
                "\n";
     out += "\n";
@@ -188,8 +188,8 @@ std::string render(const validation_result& r) {
         const auto& p = row.predicted;
         out += bold(fmt::format("{} {} {}", p.offer, to_string(p.market), to_string(p.policy))) + "\n";
         out += fmt::format(
-            "  predicted ({} trials): wall {:.1f} s [P05 {:.1f}, P95 {:.1f}]; makespan {:.3f} h [{:.3f}, {:.3f}]; "
-            "billed {:.3f} h; cost {:.4f} {} [{:.4f}, {:.4f}]; interruptions {:.2f}\n",
+            "  predicted ({} trials): wall {:.1f} s [P05 {:.1f}, P95 {:.1f}];\n    makespan {:.3f} h [{:.3f}, {:.3f}]; "
+            "billed {:.3f} h;\n    cost {:.4f} {} [{:.4f}, {:.4f}]; interruptions {:.2f}\n",
             r.trials, p.makespan_hours.mean * 3600 / k, p.makespan_hours.p05 * 3600 / k,
             p.makespan_hours.p95 * 3600 / k, p.makespan_hours.mean, p.makespan_hours.p05, p.makespan_hours.p95,
             p.billed_hours.mean, p.cost.mean, r.currency, p.cost.p05, p.cost.p95, p.interruptions_mean);
@@ -233,7 +233,7 @@ std::string render(const validation_result& r) {
             "  model: the model's run on that run's draws at its measured times; speed: its mean step against "
             "the pooled one\n");
         out += fmt::format(
-            "  error of the predicted mean: makespan {:+.1f} %, cost {:+.1f} %; inside the predicted 90 % "
+            "  error of the predicted mean: makespan {:+.1f} %, cost {:+.1f} %;\n  inside the predicted 90 % "
             "interval: makespan {} of {}, cost {} of {}\n",
             100 * row.makespan_error, 100 * row.cost_error, row.makespan_inside, row.runs.size(), row.cost_inside,
             row.runs.size());

@@ -176,8 +176,9 @@ std::string render(const validation_result& r) {
         c.tail, c.job_seconds(r.spec));
     out += fmt::format(
         "speed spread: the bursts' step times differ by up to {:.0f} % (sd {:.1f} % in log),\n  carried into the "
-        "prediction as a per-run speed factor\n",
-        100 * sp.change, 100 * sp.sigma);
+        "prediction as a lognormal per-run speed factor of sd {:.1f} %\n  (the Student-t interval of a next "
+        "run, given {} bursts)\n",
+        100 * sp.change, 100 * sp.sigma, 100 * sp.factor_sigma, sp.bursts);
     if (sp.change > speed_change_warning)
         out += bold(fmt::format("warning: the machine's speed changed by {:.0f} % during validation (burst steps "
                                 "{:.4f} to {:.4f} s);\n  the model error below is the figure to trust",

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -41,6 +42,9 @@ struct fake_runner {
     double startup = 1.0, step = 0.1, checkpoint = 0.05, tail = 0.3, restore = 0;
     std::int64_t steps = 205, every = 20, saved = 0;
     double clock = 0;
+    std::int64_t slow_after = -1;  ///< steps after this one take slow_step (-1: none)
+    double slow_step = 0;
+    double step_time(std::int64_t n) const { return slow_after >= 0 && n > slow_after ? slow_step : step; }
 
     session_trace launch(double term_at, double kill_at) {
         session_trace t;
@@ -50,8 +54,8 @@ struct fake_runner {
         if (over(now)) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
         t.ready = now;
         for (std::int64_t n = saved + 1; n <= steps; ++n) {
-            if (over(now + step)) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
-            now += step;
+            if (over(now + step_time(n))) return clock += kill_at, t.how = session_end::killed, t.end = kill_at, t;
+            now += step_time(n);
             t.steps.emplace_back(n, now);
             const bool due = n % every == 0 && n < steps;
             if (due || (now >= term_at && n < steps)) {
@@ -87,6 +91,23 @@ calibration exact_calibration(const fake_runner& f) {
     c.checkpoint = f.checkpoint;
     c.tail = f.tail;
     return c;
+}
+
+// The validate document with its spot candidate interrupted 4 times a model hour, its spec,
+// the fake runner's exact calibration and the validation scenario at it.
+struct busy_job_parts {
+    json d;
+    validate_spec v;
+    calibration c;
+    scenario s;
+};
+busy_job_parts busy_job() {
+    json d = validate_doc();
+    d["candidates"][0]["interruptions"]["rate_per_hour"] = 4;
+    validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
+    const calibration c = exact_calibration(fake_runner{});
+    scenario s = validation_scenario(d, "v.json", v, c);
+    return {std::move(d), std::move(v), c, std::move(s)};
 }
 
 }  // namespace
@@ -173,11 +194,7 @@ TEST_CASE("the prediction's scenario takes work, checkpoints and overhead from t
 }
 
 TEST_CASE("the supervisor draws interruptions and delays exactly as run_trial does, and bills each session exactly") {
-    json d = validate_doc();
-    d["candidates"][0]["interruptions"]["rate_per_hour"] = 4;
-    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
-    const calibration c = exact_calibration(fake_runner{});
-    const scenario s = validation_scenario(d, "v.json", v, c);
+    const auto [d, v, c, s] = busy_job();
     const campaign camp = make_campaign(s, s.candidates[0]);
     const constant_spot_price price(fast_price_per_hour(0.9731));
     int interrupted = 0, with_many = 0;
@@ -283,11 +300,7 @@ TEST_CASE("the runner's command line is the spec's bench command and the supervi
 }
 
 TEST_CASE("each real run's own step, start-up, checkpoint, restore and tail come from its progress lines") {
-    json d = validate_doc();
-    d["candidates"][0]["interruptions"]["rate_per_hour"] = 4;
-    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
-    const calibration c = exact_calibration(fake_runner{});
-    const scenario s = validation_scenario(d, "v.json", v, c);
+    const auto [d, v, c, s] = busy_job();
     int resumed = 0;
     for (std::uint64_t trial = 0; trial < 40; ++trial) {
         fake_runner f;  // a machine 30 % slower than the calibration, with a 0.2 s restore
@@ -315,11 +328,7 @@ TEST_CASE("each real run's own step, start-up, checkpoint, restore and tail come
 }
 
 TEST_CASE("the model given a run's measured times and its own draws reproduces that run, whatever its speed") {
-    json d = validate_doc();
-    d["candidates"][0]["interruptions"]["rate_per_hour"] = 4;
-    const validate_spec v = parse_validate_spec(json_cursor(d, "v.json"));
-    const calibration c = exact_calibration(fake_runner{});
-    const scenario s = validation_scenario(d, "v.json", v, c);
+    const auto [d, v, c, s] = busy_job();
     for (std::size_t ki : {std::size_t{0}, std::size_t{1}}) {
         for (std::uint64_t trial = 0; trial < 60; ++trial) {
             fake_runner f;  // 25 % slower than calibrated: the calibrated model is off, the measured one is not
@@ -344,6 +353,41 @@ TEST_CASE("the model given a run's measured times and its own draws reproduces t
                 cw(rng_seed(6), trial_index(trial), stream_id(1));
             CHECK(model_run(s, s.candidates[ki], v.time_scale, ce, cw).wall < r.wall);
         }
+    }
+}
+
+TEST_CASE("a runner whose step time changes mid-run shows it as speed error while the model error stays within 1 %") {
+    const auto [d, v, c, s] = busy_job();
+    validation_options o;
+    o.trials = 2000;
+    const simulation_result pred = predict(d, "v.json", v, c, speed_spread{}, o);
+    for (std::size_t ki : {std::size_t{0}, std::size_t{1}}) {
+        std::vector<real_run> runs, modelled;
+        for (std::uint64_t trial = 0; trial < 30; ++trial) {
+            fake_runner f;  // calibrated at 0.1 s a step; from step 103 on the machine slows to 0.15 s
+            f.slow_after = 102;
+            f.slow_step = 0.15;
+            if (ki == 1) f.every = 1000000;
+            philox_stream e(rng_seed(8), trial_index(trial), stream_id(0)),
+                w(rng_seed(8), trial_index(trial), stream_id(1));
+            runs.push_back(supervise(s, s.candidates[ki], v, c, e, w, f.env()));
+            const real_run& r = runs.back();
+            // The speed error shows the change: about half the steps at each speed.
+            CHECK(r.speed.step / c.step - 1 == doctest::Approx(0.25).epsilon(0.1));
+            CHECK(r.speed.step_p10 == doctest::Approx(0.1));
+            CHECK(r.speed.step_p90 == doctest::Approx(0.15));
+            const scenario sr = validation_scenario(d, "v.json", v, r.speed.as_calibration(c));
+            philox_stream me(rng_seed(8), trial_index(trial), stream_id(0)),
+                mw(rng_seed(8), trial_index(trial), stream_id(1));
+            modelled.push_back(model_run(sr, sr.candidates[ki], v.time_scale, me, mw));
+        }
+        const validation_row row = compare(pred.candidates[ki], std::move(runs), std::move(modelled));
+        INFO("candidate " << ki << ": error of the predicted mean " << row.makespan_error << ", given the speed "
+                          << *row.model_makespan_error);
+        REQUIRE(row.model_makespan_error);
+        CHECK(std::abs(*row.model_makespan_error) < 0.01);
+        CHECK(std::abs(*row.model_cost_error) < 0.01);
+        CHECK(row.makespan_error < -0.15);  // the calibrated prediction misses the slowdown
     }
 }
 
@@ -386,10 +430,13 @@ TEST_CASE("the bursts pool into one calibration, and their spread is the sd of l
     const double var =
         (std::pow(std::log(0.1) - m, 2) + std::pow(std::log(0.12) - m, 2) + std::pow(std::log(0.11) - m, 2)) / 2;
     CHECK(sp.sigma == doctest::Approx(std::sqrt(var)));
+    // Widened to the Student-t prediction interval of a next run: √(1 + 1/3) × t(0.95, 2) / z(0.95).
+    CHECK(sp.factor_sigma == doctest::Approx(std::sqrt(var) * std::sqrt(4.0 / 3) * 2.919986 / 1.644854));
     const calibration p = pooled(bursts);
     CHECK(p.step == doctest::Approx(std::cbrt(0.1 * 0.12 * 0.11)));
     CHECK(p.startup == 1.0);  // the median: one slow start-up does not move it
     CHECK(spread_of({bursts[0]}).sigma == 0.0);
+    CHECK(spread_of({bursts[0]}).factor_sigma == 0.0);
 }
 
 TEST_CASE("the prediction carries the speed spread as a lognormal per-run factor, and without one is simulate's") {
@@ -399,7 +446,7 @@ TEST_CASE("the prediction carries the speed spread as a lognormal per-run factor
     validation_options o;
     o.trials = 5000;
     o.seed = 3;
-    const simulation_result flat = predict(d, "v.json", v, c, 0.0, o);
+    const simulation_result flat = predict(d, "v.json", v, c, speed_spread{}, o);
     mc_options mo;
     mo.trials = 5000;
     mo.seed = 3;
@@ -407,17 +454,40 @@ TEST_CASE("the prediction carries the speed spread as a lognormal per-run factor
     CHECK(flat.candidates[0].makespan_hours.mean == direct.candidates[0].makespan_hours.mean);
     CHECK(flat.candidates[1].makespan_hours.p95 == flat.candidates[1].makespan_hours.p05);  // on demand: one point
 
-    const double sigma = 0.1;
-    const simulation_result noisy = predict(d, "v.json", v, c, sigma, o);
-    // On demand every time scales with the factor: its quantiles are the fixed run's times
-    // exp(σ z) at the normal quantiles, up to the stratification into 50 blocks (z ± 0.05).
+    // Five bursts of sd 0.1 in log: the factor's 90 % interval is the Student-t prediction
+    // interval of a next run, exp(±0.1 × √(1 + 1/5) × t(0.95, 4)).
+    std::vector<calibration> five(5, c);
+    for (int b = 0; b < 5; ++b) five[b].step = c.step * std::exp(0.1 * (b - 2) / std::sqrt(2.5));
+    const speed_spread sp = spread_of(five);
+    CHECK(sp.sigma == doctest::Approx(0.1));
+    const double t_half = 0.1 * std::sqrt(1.2) * 2.131847;
+    CHECK(speed_factor(sp, 0.95) == doctest::Approx(std::exp(t_half)).epsilon(1e-6));
+    CHECK(speed_factor(sp, 0.5) == doctest::Approx(1.0));
+    const simulation_result noisy = predict(d, "v.json", v, c, sp, o);
+    // On demand every time scales with the factor: block g (100 trials of the 5000) is the
+    // fixed run times the factor at (g + ½) / 50, so P95 is block 47's (p = 0.95).
     const double fixed = flat.candidates[1].makespan_hours.p50;
     const summary& od = noisy.candidates[1].makespan_hours;
     CHECK(od.p50 == doctest::Approx(fixed).epsilon(0.01));
-    CHECK(od.p95 / fixed == doctest::Approx(std::exp(sigma * 1.6449)).epsilon(0.01));
-    CHECK(od.p05 / fixed == doctest::Approx(std::exp(-sigma * 1.6449)).epsilon(0.01));
-    CHECK(od.mean / fixed == doctest::Approx(std::exp(sigma * sigma / 2)).epsilon(0.005));
+    CHECK(od.p95 / fixed == doctest::Approx(std::exp(t_half)).epsilon(0.002));
+    CHECK(od.p05 / fixed == doctest::Approx(std::exp(-t_half)).epsilon(0.002));
+    const double fs = sp.factor_sigma;
+    CHECK(od.mean / fixed == doctest::Approx(std::exp(fs * fs / 2)).epsilon(0.005));
+    // Wider than a lognormal of the bursts' own sd would make it.
+    CHECK(od.p95 / fixed > std::exp(0.1 * 1.6449) * 1.05);
+    // One burst has no spread to carry.
+    CHECK(predict(d, "v.json", v, c, spread_of({c}), o).candidates[0].cost.p95 == flat.candidates[0].cost.p95);
     // Spot widens too, and the same seed gives the same bytes.
     CHECK(noisy.candidates[0].makespan_hours.p95 > flat.candidates[0].makespan_hours.p95);
-    CHECK(predict(d, "v.json", v, c, sigma, o).candidates[0].cost.p95 == noisy.candidates[0].cost.p95);
+    CHECK(predict(d, "v.json", v, c, sp, o).candidates[0].cost.p95 == noisy.candidates[0].cost.p95);
+    // Three bursts a hundred times apart: the slowest speed they allow cannot finish between
+    // interruptions, and the error says it is the bursts' spread, not the file.
+    std::vector<calibration> three(3, c);
+    three[0].step = 0.01;
+    three[2].step = 1.0;
+    const speed_spread wild = spread_of(three);
+    CHECK_THROWS_WITH_AS(predict(d, "v.json", v, c, wild, o),
+                         doctest::Contains("v.json: /validate: calibration bursts close enough in speed to predict "
+                                           "from: their steps (0.01 to 1 s, 3 bursts)"),
+                         input_error);
 }

@@ -181,6 +181,11 @@ inline json to_json(const validation_result& r) {
               {"step_max_seconds", r.speed.step_max},
               {"change", r.speed.change},
               {"sigma_log_step", r.speed.sigma},
+              {"factor_sigma_log", r.speed.factor_sigma},
+              {"factor_note",
+               "the per-run speed factor is lognormal with sd factor_sigma_log in log: sigma_log_step "
+               "widened so that its 90 % interval is the Student-t prediction interval of a next run "
+               "(mean and sd both estimated from the bursts)"},
               {"changed_over_warning", r.speed.change > speed_change_warning}}},
             {"trials", r.trials},
             {"seed", r.seed},

@@ -87,12 +87,15 @@ struct validation_options {
 
 /// Blocks of trials the prediction's speed factor is stratified over.
 inline constexpr std::uint64_t speed_blocks = 50;
+/// The speed factor at probability p (0 < p < 1): exp(sp.factor_sigma × z_p), z_p the
+/// standard normal quantile; 1 when the bursts show no spread (fewer than two, or all alike).
+double speed_factor(const speed_spread& sp, double p);
 /// The prediction of the scenario at calibration `c` with the machine's speed noise: the
 /// trials in min(speed_blocks, trials) equal blocks, block g at `c` scaled by
-/// exp(sigma × z_g), z_g the standard normal quantile at (g + ½) / G — a stratified draw
-/// of a lognormal per-run speed factor of median 1. sigma = 0: simulate() at `c`.
+/// speed_factor(sp, (g + ½) / G) — a stratified draw of the per-run speed factor, of median
+/// 1. No spread: simulate() at `c`.
 simulation_result predict(const json& doc, const std::string& file, const validate_spec& v, const calibration& c,
-                          double sigma, const validation_options& o);
+                          const speed_spread& sp, const validation_options& o);
 
 /// `costsim validate`, the whole workflow: calibrate in bursts (uninterrupted runs of
 /// calibration_steps, whose measurement files give the restore time; the first sizes the
@@ -141,23 +144,41 @@ inline scenario validation_scenario(const json& doc, const std::string& file, co
     return parse_scenario(json_cursor(d, file));
 }
 
+inline double speed_factor(const speed_spread& sp, double p) {
+    if (!(sp.factor_sigma > 0)) return 1.0;
+    return std::exp(sp.factor_sigma * boost::math::quantile(boost::math::normal(), p));
+}
+
 inline simulation_result predict(const json& doc, const std::string& file, const validate_spec& v, const calibration& c,
-                                 double sigma, const validation_options& o) {
+                                 const speed_spread& sp, const validation_options& o) {
     const scenario base = validation_scenario(doc, file, v, c);
     mc_options mo;
     mo.trials = o.trials;
     mo.seed = o.seed;
-    if (!(sigma > 0) || o.trials == 0) return simulate(base, mo);
+    if (!(sp.factor_sigma > 0) || o.trials == 0) return simulate(base, mo);
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     const std::size_t n = base.candidates.size();
     std::vector<trial_table> tables(n);
     for (auto& t : tables) t.resize(o.trials);
     const std::uint64_t blocks = std::min(speed_blocks, o.trials);
-    const boost::math::normal normal;
     for (std::uint64_t g = 0; g < blocks; ++g) {
         const std::uint64_t from = o.trials * g / blocks, to = o.trials * (g + 1) / blocks;
-        const double z = boost::math::quantile(normal, (static_cast<double>(g) + 0.5) / static_cast<double>(blocks));
-        const scenario sg = validation_scenario(doc, file, v, scaled(c, std::exp(sigma * z)));
+        const double f = speed_factor(sp, (static_cast<double>(g) + 0.5) / static_cast<double>(blocks));
+        // The base scenario above was checked at the pooled speed; a block the model cannot
+        // finish is the bursts' spread's doing, and is said so.
+        const scenario sg = [&] {
+            try {
+                return validation_scenario(doc, file, v, scaled(c, f));
+            } catch (const input_error& e) {
+                throw input_error(file, "/validate",
+                                  "calibration bursts close enough in speed to predict from: their steps (" +
+                                      format_quantity(sp.step_min) + " to " + format_quantity(sp.step_max) + " s, " +
+                                      std::to_string(sp.bursts) + " bursts) put a run's step at up to " +
+                                      format_quantity(f) + " times the pooled one, and at that speed " + e.pointer() +
+                                      " needs " + e.expected() +
+                                      "; calibrate more often (--burst-every) or on a quieter machine");
+            }
+        }();
         // Off spot every trial is the one uninterrupted session: simulate()'s fixed outcome,
         // from one trial of the block's scenario.
         mc_options one;
@@ -270,7 +291,7 @@ inline validation_result run_validation(const json& doc, const std::string& file
     // 3. predict at the bursts' speed and spread.
     res.calib = pooled(res.bursts);
     res.speed = spread_of(res.bursts);
-    const simulation_result pred = predict(doc, file, spec, res.calib, res.speed.sigma, o);
+    const simulation_result pred = predict(doc, file, spec, res.calib, res.speed, o);
     res.scenario = s.name;
     res.currency = pred.currency;
     res.trials = o.trials;

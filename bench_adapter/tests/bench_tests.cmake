@@ -116,14 +116,22 @@ if(TARGET costsim_cli)
   add_test(NAME "bench: costsim validate kills and resumes the real runner, bills every session and compares"
            COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXIT=0
                    "-DARGS=validate|${bench_data}/validate_tiny.json|--runs|2|--trials|2000|--json|--bench|$<TARGET_FILE:costsim_bench>"
-                   "-DOUT_RE=\"calibration\".*\"step_seconds\".*\"calibration_bursts\".*\"model_error_given_measured_speed\": {[^}]*\"makespan\": -?[0-9].*\"exit\": \"(killed|stopped_on_notice)\".*\"exit\": \"completed\".*\"speed\": {[^}]*\"step_seconds\": [0-9].*\"makespan_inside_p05_p95\""
+                   "-DOUT_RE=\"calibration\".*\"step_seconds\".*\"calibration_bursts\".*\"factor_sigma_log\": [0-9].*\"model_error_given_measured_speed\": {[^}]*\"makespan\": -?[0-9].*\"exit\": \"(killed|stopped_on_notice)\".*\"exit\": \"completed\".*\"speed\": {[^}]*\"step_seconds\": [0-9].*\"makespan_inside_p05_p95\""
                    -P ${PROJECT_SOURCE_DIR}/tests/cli/check.cmake)
   # At least three calibration bursts even when --burst-every leaves room for two; each run's
   # measured times and the model error given them, in text.
   add_test(NAME "bench: costsim validate calibrates in three bursts at least and prints the model error given each run's speed"
            COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXIT=0
                    "-DARGS=validate|${bench_data}/validate_tiny.json|--runs|1|--burst-every|5|--trials|2000|--bench|$<TARGET_FILE:costsim_bench>"
-                   "-DOUT_RE=calibration \\(3 uninterrupted bursts of 81 steps.*speed spread: the bursts' step times differ by up to [0-9]+ % \\(sd [0-9.]+ % in log\\).*step s +P10-P90 +speed +start-up.*error given each run's measured speed: makespan [-+][0-9.]+ %, cost [-+][0-9.]+ %.*error given each run's measured speed"
+                   "-DOUT_RE=calibration \\(3 uninterrupted bursts of 81 steps.*speed spread: the bursts' step times differ by up to [0-9]+ % \\(sd [0-9.]+ % in log\\).*lognormal per-run speed factor of sd [0-9.]+ %.*\\(the Student-t interval of a next run, given 3 bursts\\).*step s +P10-P90 +speed +start-up.*error given each run's measured speed: makespan [-+][0-9.]+ %, cost [-+][0-9.]+ %.*error given each run's measured speed"
+                   -P ${PROJECT_SOURCE_DIR}/tests/cli/check.cmake)
+  # A machine whose later bursts run slower (a stand-in that widens the model
+  # for them): validate names the change and says which error to trust.
+  add_test(NAME "bench: costsim validate warns when the machine's speed changes between calibration bursts"
+           COMMAND ${CMAKE_COMMAND} -E env COSTSIM_REAL_BENCH=$<TARGET_FILE:costsim_bench>
+                   ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXIT=0
+                   "-DARGS=validate|${bench_data}/validate_tiny.json|--runs|1|--trials|500|--bench|${bench_data}/slows_down.sh"
+                   "-DOUT_RE=warning: the machine's speed changed by [0-9]+ % during validation \\(burst steps [0-9.]+ to [0-9.]+ s\\);.*the model error below is the figure to trust"
                    -P ${PROJECT_SOURCE_DIR}/tests/cli/check.cmake)
   add_test(NAME "bench: costsim validate refuses a runner that fails its calibration, naming /validate/bench"
            COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:costsim_cli> -DEXIT=2

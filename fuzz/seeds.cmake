@@ -18,6 +18,7 @@ set(seeds_speed_table ${S}/pricing_data/gpu_speed_2026.json ${S}/pricing_data/sp
 set(seeds_gpu_variants ${S}/pricing_data/gpu_variants_2026.json ${S}/tests/data/bad_real/variants_*.json)
 set(seeds_speed_classes ${S}/pricing_data/gpu_speed_by_class_2026.json ${S}/tests/data/bad_real/classes_*.json)
 set(seeds_failover_study ${S}/scenarios/failover_*.json ${S}/tests/data/bad_failover/*.json)
+set(seeds_job_size ${S}/pricing_data/llm_job_size_2026.json ${S}/tests/data/bad_real/job_size_*.json)
 set(seeds_spot_risk ${S}/pricing_data/aws-spot-advisor/aws_spot_risk.json)
 set(seeds_result ${S}/fuzz/seeds/result/*.json)
 set(seeds_values ${S}/fuzz/seeds/values/*)

@@ -80,7 +80,10 @@ struct plan_args {
     bool top_given = false, all = false, explain = false;
     // Quick mode: the job as flags instead of a scenario file (workflow/quick_plan.hpp).
     std::string work, gpu, memory, market, cloud, region, catalog, speed, work_class, checkpoint_cost, restart_overhead;
+    // ... or the job by its size (models/job_size.hpp): --model instead of --work.
+    std::string model, tokens, samples, epochs, method, precision, seq, micro_batch, stack;
     int gpus = 1;
+    bool quick() const { return !work.empty() || !model.empty(); }
     bool gpus_given = false, allow_unknown_memory = false;
     /// The quick-mode flags and whether each was given (refused beside a scenario file).
     std::vector<std::pair<const char*, bool>> quick_flags_given() const {
@@ -96,7 +99,16 @@ struct plan_args {
                 {"--class", !work_class.empty()},
                 {"--checkpoint-cost", !checkpoint_cost.empty()},
                 {"--restart-overhead", !restart_overhead.empty()},
-                {"--allow-unknown-memory", allow_unknown_memory}};
+                {"--allow-unknown-memory", allow_unknown_memory},
+                {"--model", !model.empty()},
+                {"--tokens", !tokens.empty()},
+                {"--samples", !samples.empty()},
+                {"--epochs", !epochs.empty()},
+                {"--method", !method.empty()},
+                {"--precision", !precision.empty()},
+                {"--seq", !seq.empty()},
+                {"--micro-batch", !micro_batch.empty()},
+                {"--stack", !stack.empty()}};
     }
 };
 

@@ -486,10 +486,11 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
 namespace {
 
 scenario scenario_of(const plan_args& a) {
-    const bool quick = !a.work.empty();
+    const bool quick = a.quick();
     if (a.scenario.empty() && !quick)
         throw input_error("command line", "SCENARIO",
-                          "a scenario file, or the job as flags: costsim plan --work 10h --gpu A100-80GB");
+                          "a scenario file, or the job as flags: costsim plan --work 10h --gpu A100-80GB (or by "
+                          "its size: --model 7B --tokens 50M --method lora)");
     if (!a.scenario.empty()) {
         for (const auto& [name, given] : a.quick_flags_given())
             if (given)
@@ -517,6 +518,15 @@ scenario scenario_of(const plan_args& a) {
     f.checkpoint_cost = a.checkpoint_cost;
     f.restart_overhead = a.restart_overhead;
     f.allow_unknown_memory = a.allow_unknown_memory;
+    f.model = a.model;
+    f.tokens = a.tokens;
+    f.samples = a.samples;
+    f.epochs = a.epochs;
+    f.method = a.method;
+    f.precision = a.precision;
+    f.seq = a.seq;
+    f.micro_batch = a.micro_batch;
+    f.stack = a.stack;
     return quick_scenario(quick_job_of(f, find_share_dir()));
 }
 
@@ -535,7 +545,7 @@ int run_plan(const plan_args& a) {
     scenario s = scenario_of(a);
     // Quick mode runs each candidate to a 1 % interval of its mean cost (2,000 to 20,000
     // trials) unless --trials fixes the count; a scenario file keeps its fixed count.
-    mc_options o = plan_mc_options(!a.work.empty(), a.trials, a.trials_given, a.target_rel_ci, a.seed, a.threads);
+    mc_options o = plan_mc_options(a.quick(), a.trials, a.trials_given, a.target_rel_ci, a.seed, a.threads);
     progress_bar bar("plan");  // on a terminal, once the plan has run 2 s
     o.progress = [&bar](double f) { bar(f); };
     plan_result p = [&] {
@@ -573,6 +583,19 @@ command add_plan(CLI::App& app) {
         ->check(CLI::Range(1, 1024))
         ->each([=](const std::string&) { pl->gpus_given = true; });
     plan->add_option("--memory", pl->memory, "quick mode: GPU memory the job needs per GPU, e.g. 40GiB");
+    plan->add_option(
+        "--model", pl->model,
+        "quick mode, the job by its size instead of --work: parameters (7B) or a named model (llama-3-8b)");
+    plan->add_option("--tokens", pl->tokens, "with --model: tokens trained on, epochs included, e.g. 50M");
+    plan->add_option("--samples", pl->samples, "with --model, instead of --tokens: sequences per epoch, e.g. 52K");
+    plan->add_option("--epochs", pl->epochs, "with --samples: epochs (default 1)");
+    plan->add_option("--method", pl->method, "with --model: full, lora or qlora");
+    plan->add_option("--precision", pl->precision, "with --model: bf16 (default) or fp8");
+    plan->add_option("--seq", pl->seq, "with --model: sequence length in tokens (default 2048)");
+    plan->add_option("--micro-batch", pl->micro_batch, "with --model: sequences per GPU per step (default 1)");
+    plan->add_option(
+        "--stack", pl->stack,
+        "with --model: plan at the tuned (NVIDIA NeMo) or plain (PyTorch FSDP, default) end of the estimate");
     plan->add_option("--market", pl->market, "quick mode: markets, comma-separated (default on_demand,spot)");
     plan->add_option("--cloud", pl->cloud, "quick mode: providers, comma-separated (e.g. aws,lambda; default all)");
     plan->add_option("--region", pl->region, "quick mode: regular expression on region, zone or offer id");

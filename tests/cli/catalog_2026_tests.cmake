@@ -149,3 +149,26 @@ costsim_cli_test("trace-stats refuses an unknown sense" EXIT 2
 costsim_cli_test("plan gives GCP A100 spot its zone's SpotHedge trace, with GCP's cap and notice, and leaves out a zone that never had capacity" EXIT 0
   OUT_RE "gcp/us-west1-b/a2-highgpu-1g: trace_fit us-west1-b_a100_40gb_8\\.json: 0\\.455 interruptions per hour.*no session beyond 1d \\(maximum lifetime\\), notice 30s.*gcp/us-east1-b/a2-highgpu-1g \\(spot\\): its spot trace us-east1-b_a100_40gb_8\\.json never had spot capacity"
   ARGS plan --work 10h --gpu A100 --cloud gcp --deadline 48h --explain)
+
+# Issue 26, item 2: the job stated by its size.
+costsim_cli_test("plan --model --tokens --method estimates the work and names both ends and the range on the GPU asked" EXIT 0
+  OUT_RE "estimated[ \n]+from[ \n]+the[ \n]+job's[ \n]+size[ \n]+\\(7B[ \n]+lora[ \n]+bf16,[ \n]+50M[ \n]+tokens,.*tuned[ \n]+stack:[ \n]+25206[ \n]+tokens/s.*plain[ \n]+PyTorch:[ \n]+5762[ \n]+tokens/s.*A100-SXM4-80GB[ \n]+\\(0\\.357[ \n]+of[ \n]+the[ \n]+H100-SXM's[ \n]+speed\\):[ \n]+2\\.051[ \n]+h[ \n]+tuned[ \n]+to[ \n]+3\\.924[ \n]+h[ \n]+plain"
+  ARGS plan --model 7B --tokens 50M --method lora --gpu A100-80GB --market on_demand)
+costsim_cli_test("plan --model refuses a plan where no GPU asked for holds a full fine-tune, naming its memory need" EXIT 2
+  ERR_RE "the job needs 103\\.[0-9]+ GiB of GPU memory; A100-80GB \\(A100-SXM4-80GB\\) has 80 GiB"
+  ARGS plan --model llama-2-7b --tokens 100M --method full --gpu A100-80GB --market on_demand)
+costsim_cli_test("plan --model refuses a malformed token count naming the flag" EXIT 2
+  ERR_RE "command line: --tokens: a positive count such as 50M, 1.5B or 52000, got \"50X\""
+  ARGS plan --model 7B --tokens 50X --method lora)
+costsim_cli_test("plan --model needs its method" EXIT 2
+  ERR_RE "command line: --method: the training method with --model"
+  ARGS plan --model 7B --tokens 50M)
+costsim_cli_test("plan refuses --work beside --model" EXIT 2
+  ERR_RE "command line: --work: --work or --model, not both"
+  ARGS plan --model 7B --tokens 50M --method lora --work 3h)
+costsim_cli_test("plan refuses a size flag without --model" EXIT 2
+  ERR_RE "command line: --tokens: --model with it"
+  ARGS plan --work 3h --gpu L4 --tokens 50M)
+costsim_cli_test("plan refuses an unknown model naming the known ones" EXIT 2
+  ERR_RE "command line: --model: a model: a parameter count such as 7B or 350M, or one of llama"
+  ARGS plan --model gpt-9 --tokens 50M --method lora)

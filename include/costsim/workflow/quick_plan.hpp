@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -35,6 +36,7 @@
 #include <vector>
 
 #include "costsim/engine/monte_carlo.hpp"
+#include "costsim/io/job_size_json.hpp"
 #include "costsim/io/scenario_json.hpp"
 #include "costsim/io/speed_classes_json.hpp"
 #include "costsim/io/speed_json.hpp"
@@ -62,6 +64,11 @@ struct quick_job {
     std::string catalog, speed, proxy_trace;  ///< files (the CLI gives the bundled ones)
     std::string spot_risk;                    ///< AWS Spot Advisor bands (empty: the proxy for every offer)
     std::string gcp_a100_traces;              ///< folder of SpotHedge's GCP A100 zone traces (empty: none)
+    /// The job by its size instead of `work` (models/job_size.hpp): the work is estimated on
+    /// `gpus` GPUs of the table's anchor at the `stack` end, and the memory need follows.
+    std::optional<job_size> size;
+    stack_end stack = stack_end::plain;
+    std::string job_size_table;  ///< file of the size's facts (with `size`)
 };
 
 /// The zones of SpotHedge's GCP A100 traces (pricing_data/spot-traces/spothedge-gcp-a100/).
@@ -84,6 +91,8 @@ double parse_memory_gib(std::string_view text);
 struct quick_flags {
     std::string work, gpu, memory, deadline, market, cloud, region, catalog, speed, work_class, checkpoint_cost,
         restart_overhead;
+    /// The job by its size (with --model instead of --work): tokens, or samples x seq x epochs.
+    std::string model, tokens, samples, epochs, method, precision, seq, micro_batch, stack;
     int gpus = 1;
     bool allow_unknown_memory = false;
 };
@@ -157,9 +166,63 @@ inline usec positive_flag_duration(const char* flag, const std::string& text) {
     return d;
 }
 
+namespace detail {
+/// The job's size from --model and its companions; the work is left to quick_scenario.
+inline void quick_size(const quick_flags& f, const std::string& share, quick_job& q) {
+    if (!f.work.empty())
+        throw input_error("command line", "--work", "--work or --model, not both (the size gives the work)");
+    if (!f.memory.empty())
+        throw input_error("command line", "--memory", "no --memory with --model: the size gives the memory need");
+    q.job_size_table = share + "/pricing_data/llm_job_size_2026.json";
+    const job_size_table t = load_job_size_table(q.job_size_table);
+    job_size j;
+    j.model = quick_flag("--model", [&] { return t.model(f.model); });
+    if (f.method.empty())
+        throw input_error("command line", "--method", "the training method with --model: full, lora or qlora");
+    j.method = quick_flag("--method", [&] { return parse_train_method(f.method); });
+    if (!f.precision.empty())
+        j.precision = quick_flag("--precision", [&] { return parse_train_precision(f.precision); });
+    auto whole = [&](const char* flag, const std::string& text) {
+        const double v = quick_flag(flag, [&] { return parse_count(text); });
+        if (v != std::floor(v) || v > 1e9)
+            throw input_error("command line", flag, "a whole number such as 4096, got \"" + text + "\"");
+        return static_cast<int>(v);
+    };
+    j.seq = f.seq.empty() ? t.memory.default_seq : whole("--seq", f.seq);
+    if (!f.micro_batch.empty()) j.micro_batch = whole("--micro-batch", f.micro_batch);
+    if (!f.tokens.empty()) {
+        if (!f.samples.empty() || !f.epochs.empty())
+            throw input_error("command line", f.samples.empty() ? "--epochs" : "--samples",
+                              "--tokens, or --samples (x --seq x --epochs), not both");
+        j.tokens = quick_flag("--tokens", [&] { return parse_count(f.tokens); });
+    } else if (!f.samples.empty()) {
+        const double epochs = f.epochs.empty() ? 1.0 : quick_flag("--epochs", [&] { return parse_count(f.epochs); });
+        j.tokens = quick_flag("--samples", [&] { return parse_count(f.samples); }) * j.seq * epochs;
+    } else {
+        throw input_error("command line", "--tokens",
+                          "the tokens the job trains on with --model, e.g. 50M (or --samples)");
+    }
+    if (!f.stack.empty()) q.stack = quick_flag("--stack", [&] { return parse_stack_end(f.stack); });
+    q.size = std::move(j);
+}
+}  // namespace detail
+
 inline quick_job quick_job_of(const quick_flags& f, const std::string& share) {
     quick_job q;
-    q.work = positive_flag_duration("--work", f.work);
+    if (!f.model.empty())
+        detail::quick_size(f, share, q);
+    else {
+        for (const auto& [flag, given] : {std::pair<const char*, const std::string*>{"--tokens", &f.tokens},
+                                          {"--samples", &f.samples},
+                                          {"--epochs", &f.epochs},
+                                          {"--method", &f.method},
+                                          {"--precision", &f.precision},
+                                          {"--seq", &f.seq},
+                                          {"--micro-batch", &f.micro_batch},
+                                          {"--stack", &f.stack}})
+            if (!given->empty()) throw input_error("command line", flag, "--model with it: it states the job's size");
+        q.work = positive_flag_duration("--work", f.work);
+    }
     q.gpu = detail::quick_split(f.gpu);
     q.gpus = f.gpus;
     if (!f.memory.empty()) q.memory_gib = detail::quick_flag("--memory", [&] { return parse_memory_gib(f.memory); });
@@ -204,8 +267,21 @@ inline mc_options plan_mc_options(bool quick, std::uint64_t trials, bool trials_
 
 inline scenario quick_scenario(const quick_job& q) {
     auto flag_error = [](const char* flag, const std::string& what) { return input_error("command line", flag, what); };
-    if (q.work.count() <= 0) throw flag_error("--work", "a positive amount of work such as 10h");
     if (q.gpus < 1) throw flag_error("--gpus", "a GPU count of at least 1");
+    // A job by its size: the work on q.gpus GPUs of the table's anchor, and its memory need.
+    std::optional<job_size_table> sizes;
+    std::optional<size_estimate> est;
+    if (q.size) {
+        sizes = load_job_size_table(q.job_size_table);
+        try {
+            est = estimate_job(*q.size, q.gpus, *sizes);
+        } catch (const value_error& e) {
+            throw flag_error("--tokens", e.what());
+        }
+    }
+    const usec work = est ? est->at(q.stack) : q.work;
+    const std::optional<double> memory_gib = est ? std::optional<double>(est->memory_gib) : q.memory_gib;
+    if (work.count() <= 0) throw flag_error("--work", "a positive amount of work such as 10h");
     // The speeds: a table per class (GPU variants, the class's figures or labelled
     // fallbacks) or one plain table; the one reader resolves either.
     const bool classes = is_speed_classes(load_json_file(q.speed));
@@ -256,9 +332,9 @@ inline scenario quick_scenario(const quick_job& q) {
         models.back().update(proxy("", ", for Runpod's interruptible pods (no notice stated)"));
         models.push_back(proxy("2m", ", for an AWS type with no AWS Spot Advisor row"));
     }
-    json wl{{"name", "quick plan"}, {"work", format_duration(q.work)}, {"speed", q.speed}};
+    json wl{{"name", "quick plan"}, {"work", format_duration(work)}, {"speed", q.speed}};
     if (classes) wl["class"] = q.work_class.empty() ? std::string("llm_finetune") : q.work_class;
-    if (q.memory_gib) wl["gpu_memory_gib"] = *q.memory_gib;
+    if (memory_gib) wl["gpu_memory_gib"] = *memory_gib;
     doc["workload"] = wl;
     scenario s = [&] {
         try {
@@ -296,7 +372,9 @@ inline scenario quick_scenario(const quick_job& q) {
     // The speed key the work is stated on: the first --gpu's (a catalog name means its
     // generic variant, "H100" the SXM card), else the table's reference.
     std::string stated_on, stated_note;
-    if (all && (q.gpu.empty() || q.gpu.front() == "all")) {
+    if (est) {
+        stated_on = sizes->anchor;
+    } else if (all && (q.gpu.empty() || q.gpu.front() == "all")) {
         const auto ref =
             std::find_if(s.speed.begin(), s.speed.end(), [](const gpu_speed& g) { return g.value == 1.0; });
         stated_on = ref != s.speed.end() ? ref->model : std::string();
@@ -320,10 +398,20 @@ inline scenario quick_scenario(const quick_job& q) {
                 break;
             }
     }
-    const std::string work_text = format_duration(q.work) + " on " + std::to_string(q.gpus) + "x " +
+    const std::string work_text = format_duration(work) + " on " + std::to_string(q.gpus) + "x " +
                                   (stated_on.empty() ? q.gpu.front() : stated_on);
-    s.workload_name = work_text;
-    s.work_basis = {runtime_source::measured, "your figure: " + work_text + stated_note + " (--work, --gpu)"};
+    s.workload_name = est ? describe(*q.size) : work_text;
+    if (est) {
+        auto h = [](usec d) { return format_quantity(std::round(to_fast_hours(d).count() * 1000) / 1000) + " h"; };
+        s.work_basis = {weakest(est->tuned_basis.source, est->plain_basis.source),
+                        "estimated from the job's size (" + describe(*q.size) + ", " + sizes->file + "): on " +
+                            std::to_string(q.gpus) + "x " + stated_on + " " + h(est->tuned) + " with a " +
+                            est->tuned_basis.basis + ", to " + h(est->plain) + " with " + est->plain_basis.basis +
+                            "; planned at the " + std::string(to_string(q.stack)) + " end (--stack); memory " +
+                            est->memory_basis};
+    } else {
+        s.work_basis = {runtime_source::measured, "your figure: " + work_text + stated_note + " (--work, --gpu)"};
+    }
 
     // Speeds relative to the one the work is stated on, each ratio named.
     const auto base_it =
@@ -356,6 +444,17 @@ inline scenario quick_scenario(const quick_job& q) {
         }
         s.speed = std::move(rel);
     }
+    // The size's range on the first GPU asked for, through the class's speed ratio.
+    if (est && !all && !planned_keys.empty() && planned_keys.front() != stated_on)
+        for (const auto& g : s.speed)
+            if (g.model == planned_keys.front() && g.value > 0) {
+                auto h = [&](usec d) {
+                    return format_quantity(std::round(to_fast_hours(d).count() / g.value * 1000) / 1000) + " h";
+                };
+                s.work_basis.basis += "; on " + std::to_string(q.gpus) + "x " + g.model + " (" +
+                                      format_quantity(std::round(g.value * 1000) / 1000) + " of the " + stated_on +
+                                      "'s speed): " + h(est->tuned) + " tuned to " + h(est->plain) + " plain";
+            }
 
     // The offers the flags select.
     std::optional<offer_place_pattern> where;

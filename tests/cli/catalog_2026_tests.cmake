@@ -18,7 +18,7 @@ costsim_cli_test("import skypilot of the bundled AWS, Lambda, Runpod, GCP and Az
        --price-date "azure_gpu_vms.csv=not recorded, on or before 2026-12-03"
        --as-of 2026-12-03 --name gpu-cloud-2026 --source "${gpu_cloud_2026_source}")
 costsim_cli_test("plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one" EXIT 0
-  OUT_RE "finetune-7b-2026 — [0-9]+ rows.* (aws|lambda|runpod|~)/[^ ]+ +(on-demand|spot)[^\n]*R\n.*left out:.*g4dn\\.xlarge[^\n]*the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
+  OUT_RE "finetune-7b-2026 — [0-9]+ rows.*\n[^\n]*(on-demand|spot)[^\n]*R\n.*left out:.*g4dn\\.xlarge[^\n]*the job needs 20 GiB of GPU memory. T4 has 16 GiB.*Recommendation: [^ ]+ (on_demand|spot)"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json)
 # "Plans in under a second" (0.2 s on the 2-core dev VM); the limit only catches a gross slowdown.
 set_tests_properties("cli: plan on the 2026 fine-tuning scenario ranks today's GPUs, excludes the 16 GB ones and recommends one"

@@ -186,6 +186,15 @@ PYBIND11_MODULE(_costsim, m) {
             text("work_class", f.work_class);
             text("checkpoint_cost", f.checkpoint_cost);
             text("restart_overhead", f.restart_overhead);
+            text("model", f.model);
+            text("tokens", f.tokens);
+            text("samples", f.samples);
+            text("epochs", f.epochs);
+            text("method", f.method);
+            text("precision", f.precision);
+            text("seq", f.seq);
+            text("micro_batch", f.micro_batch);
+            text("stack", f.stack);
             if (flags.contains("gpus")) f.gpus = flags["gpus"].cast<int>();
             if (flags.contains("allow_unknown_memory"))
                 f.allow_unknown_memory = flags["allow_unknown_memory"].cast<bool>();

@@ -447,7 +447,9 @@ def quote(catalog: Union[Catalog, str, "_os.PathLike[str]", None], offer_id: str
 # ---------------------------------------------------------------------------------------
 
 _QUICK = ("work", "gpu", "gpus", "memory", "market", "cloud", "region", "catalog", "speed", "work_class",
-          "checkpoint_cost", "restart_overhead", "allow_unknown_memory")
+          "checkpoint_cost", "restart_overhead", "allow_unknown_memory",
+          # the job by its size instead of work (docs/job_size.md)
+          "model", "tokens", "samples", "epochs", "method", "precision", "seq", "micro_batch", "stack")
 
 
 def _scenario_args(scenario: ScenarioInput, base_dir: Optional[str]):
@@ -475,7 +477,9 @@ def plan(scenario: Optional[ScenarioInput] = None, *, deadline: Optional[Duratio
     default the working directory), or the job as the CLI's quick-mode keywords: work
     ("10h" or a timedelta), gpu, gpus, memory ("40GiB"), deadline, market, cloud (strings or
     lists), region, catalog, speed, work_class, checkpoint_cost, restart_overhead,
-    allow_unknown_memory. Quick mode runs each candidate to a 1 % interval of its mean cost
+    allow_unknown_memory; or, instead of work, the job by its size: model ("7B" or a named
+    model), tokens ("50M" or a number) or samples (x seq x epochs), method ("full", "lora",
+    "qlora"), precision, seq, micro_batch, stack ("plain" or "tuned"). Quick mode runs each candidate to a 1 % interval of its mean cost
     unless `trials` is given; a scenario runs 20,000 trials per candidate by default."""
     unknown = set(quick) - set(_QUICK)
     if unknown:
@@ -491,7 +495,7 @@ def plan(scenario: Optional[ScenarioInput] = None, *, deadline: Optional[Duratio
         path, text, label = _scenario_args(scenario, base_dir)
         return PlanResult(_costsim.plan_scenario(path, text, label, _duration_text(deadline, "deadline"), n,
                                                  trials_given, seed, threads, target))
-    if quick.get("work") is None:
+    if quick.get("work") is None and quick.get("model") is None:
         raise InputError("arguments: scenario: a scenario file, a dict, or the job as keywords such as "
                          "plan(work='10h', gpu='A100-80GB')", "arguments", "scenario")
     flags = {}
@@ -511,6 +515,10 @@ def plan(scenario: Optional[ScenarioInput] = None, *, deadline: Optional[Duratio
         flags["memory"] = f"{m}GiB" if isinstance(m, (int, float)) else str(m)
     if quick.get("gpus") is not None:
         flags["gpus"] = int(quick["gpus"])
+    for k in ("model", "tokens", "samples", "epochs", "method", "precision", "seq", "micro_batch", "stack"):
+        if quick.get(k) is not None:
+            v = quick[k]
+            flags[k] = str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
     if quick.get("allow_unknown_memory"):
         flags["allow_unknown_memory"] = True
     return PlanResult(_costsim.plan_quick(flags, n, trials_given, seed, threads, target))

@@ -69,6 +69,17 @@ def test_plan_with_keywords_recommends_an_offer_and_labels_its_sources():
     assert p.excluded and all(e.reason for e in p.excluded)
 
 
+def test_plan_by_the_jobs_size_estimates_the_work_and_refuses_a_bad_count():
+    p = costsim.plan(model="7B", tokens=50e6, method="lora", gpu="L4", cloud="aws", market="on_demand", trials=500)
+    r = p.recommendation
+    assert r is not None and r.runtime_source == "estimate"
+    cli = costsim.plan(model="7B", tokens="50M", method="lora", gpu="L4", cloud="aws", market="on_demand", trials=500)
+    assert cli.to_dict() == p.to_dict()
+    with pytest.raises(costsim.InputError) as e:
+        costsim.plan(model="7B", tokens="50X", method="lora")
+    assert e.value.pointer == "--tokens"
+
+
 def test_plan_results_have_the_cli_keys():
     d = costsim.plan(work="2h", gpu="L4", cloud="aws", trials=500).to_dict()
     for k in ("scenario", "trials", "seed", "currency", "candidates", "excluded", "recommended", "catalog"):

@@ -98,6 +98,18 @@ private:
     std::string file_, pointer_, expected_;
 };
 
+/// `parse()`'s value, a value_error from it turned into the input_error of a command-line
+/// flag ("command line: --tokens: a positive count ..."), `hint` appended in parentheses:
+/// one wrapper for every flag the workflows read.
+template <class F>
+auto flag_value(const char* flag, F&& parse, const char* hint = nullptr) -> decltype(parse()) {
+    try {
+        return parse();
+    } catch (const value_error& e) {
+        throw input_error("command line", flag, hint ? std::string(e.what()) + " (" + hint + ")" : e.what());
+    }
+}
+
 /// A computation is asked something the model cannot answer (no rate between two
 /// currencies, no spot price in force at a time). Not an input-format problem, but
 /// still reported, never silently defaulted.

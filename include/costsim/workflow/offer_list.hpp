@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "costsim/core/error.hpp"
+#include "costsim/core/text.hpp"
 #include "costsim/io/catalog_json.hpp"
 #include "costsim/pricing/offer_lookup.hpp"
 
@@ -53,53 +54,24 @@ json to_json(const catalog& cat, const offer_list& l);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-namespace detail {
-inline std::vector<std::string> offer_filter_split(const std::string& s) {
-    std::vector<std::string> out;
-    std::size_t a = 0;
-    while (a <= s.size()) {
-        std::size_t b = s.find(',', a);
-        if (b == std::string::npos) b = s.size();
-        if (b > a) out.push_back(s.substr(a, b - a));
-        a = b + 1;
-    }
-    return out;
-}
-inline std::string offer_filter_lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-}  // namespace detail
-
 inline offer_list list_offers(const catalog& cat, const offer_filter& f) {
     std::optional<market_kind> market;
-    if (!f.market.empty()) try {
-            market = parse_market_kind(f.market);
-        } catch (const value_error& e) {
-            throw input_error("command line", "--market", e.what());
-        }
+    if (!f.market.empty()) market = flag_value("--market", [&] { return parse_market_kind(f.market); });
     std::optional<double> max_price;
-    if (!f.max_price.empty()) try {
-            max_price = to_double(parse_decimal(f.max_price));
-        } catch (const value_error& e) {
-            throw input_error("command line", "--max-price",
-                              std::string(e.what()) + " (a price per hour, such as 2.5)");
-        }
+    if (!f.max_price.empty())
+        max_price = flag_value(
+            "--max-price", [&] { return to_double(parse_decimal(f.max_price)); }, "a price per hour, such as 2.5");
     std::optional<offer_place_pattern> where;
-    if (!f.region.empty()) try {
-            where.emplace(f.region);
-        } catch (const value_error& e) {
-            throw input_error("command line", "--region", e.what());
-        }
-    const std::vector<std::string> gpus = detail::offer_filter_split(detail::offer_filter_lower(f.gpu));
-    const std::vector<std::string> clouds = detail::offer_filter_split(f.cloud);
+    if (!f.region.empty()) flag_value("--region", [&] { where.emplace(f.region); });
+    const std::vector<std::string> gpus = split_list(ascii_lower(f.gpu));
+    const std::vector<std::string> clouds = split_list(f.cloud);
     for (const auto& c : clouds)
         if (std::none_of(cat.offers.begin(), cat.offers.end(), [&](const offer& o) { return o.provider == c; }))
             throw input_error("command line", "--cloud",
                               "a provider of catalog \"" + cat.name + "\" (\"" + c + "\" is none)");
     for (const auto& g : gpus)
         if (std::none_of(cat.offers.begin(), cat.offers.end(),
-                         [&](const offer& o) { return o.gpus && detail::offer_filter_lower(o.gpus->model) == g; }))
+                         [&](const offer& o) { return o.gpus && ascii_lower(o.gpus->model) == g; }))
             throw input_error(
                 "command line", "--gpu",
                 "a GPU model of catalog \"" + cat.name + "\" (\"" + g + "\" is none; `costsim offers` lists them)");
@@ -107,8 +79,7 @@ inline offer_list list_offers(const catalog& cat, const offer_filter& f) {
     out.sorted_by = market.value_or(market_kind::on_demand);
     const market_kind by = out.sorted_by;
     for (const auto& o : cat.offers) {
-        if (!gpus.empty() &&
-            (!o.gpus || std::find(gpus.begin(), gpus.end(), detail::offer_filter_lower(o.gpus->model)) == gpus.end()))
+        if (!gpus.empty() && (!o.gpus || std::find(gpus.begin(), gpus.end(), ascii_lower(o.gpus->model)) == gpus.end()))
             continue;
         if (!clouds.empty() && std::find(clouds.begin(), clouds.end(), o.provider) == clouds.end()) continue;
         if (where && !where->matches(o)) continue;

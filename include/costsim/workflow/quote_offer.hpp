@@ -41,20 +41,9 @@ offer_quote quote_offer(const catalog& cat, const quote_flags& f);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-namespace detail {
-template <class F>
-auto quote_flag(const char* name, F&& parse) {
-    try {
-        return parse();
-    } catch (const value_error& e) {
-        throw input_error("command line", name, e.what());
-    }
-}
-}  // namespace detail
-
 inline offer_quote quote_offer(const catalog& cat, const quote_flags& f) {
     quote_request req;
-    req.market = detail::quote_flag("--market", [&] { return parse_market_kind(f.market); });
+    req.market = flag_value("--market", [&] { return parse_market_kind(f.market); });
     const offer_match found = find_offer(cat, f.offer, req.market);
     const offer* o = found.found;
     if (!o) throw input_error(cat.file, "/offers", unknown_offer_text(cat, f.offer));
@@ -66,12 +55,12 @@ inline offer_quote quote_offer(const catalog& cat, const quote_flags& f) {
         throw input_error(cat.file, at + "/markets",
                           "a \"" + f.market + "\" market for offer \"" + o->id + "\" (it has: " + have + ")");
     }
-    req.duration = detail::quote_flag("--duration", [&] { return parse_duration(f.duration); });
-    req.start = f.start.empty() ? default_campaign_start
-                                : detail::quote_flag("--start", [&] { return parse_timestamp(f.start); });
-    if (!f.currency.empty()) req.in_currency = detail::quote_flag("--currency", [&] { return currency(f.currency); });
+    req.duration = flag_value("--duration", [&] { return parse_duration(f.duration); });
+    req.start =
+        f.start.empty() ? default_campaign_start : flag_value("--start", [&] { return parse_timestamp(f.start); });
+    if (!f.currency.empty()) req.in_currency = flag_value("--currency", [&] { return currency(f.currency); });
     if (!f.egress_gb.empty())
-        req.egress = detail::quote_flag("--egress-gb", [&] { return gigabytes(parse_decimal(f.egress_gb)); });
+        req.egress = flag_value("--egress-gb", [&] { return gigabytes(parse_decimal(f.egress_gb)); });
     if (req.egress && o->egress.empty() && req.egress->get() > 0)
         throw input_error(cat.file, at + "/egress", "egress tiers for offer \"" + o->id + "\" (--egress-gb was given)");
     try {

@@ -3,7 +3,7 @@
 # fuzz/copy_seeds.cmake, which scripts/fuzz.sh runs).
 set(S ${SOURCE_DIR})
 set(seeds_catalog ${S}/pricing_data/*.json ${S}/tests/data/spec_catalog.json ${S}/tests/data/bad/*.json)
-set(seeds_scenario ${S}/scenarios/*.json ${S}/tests/data/spec_scenario.json ${S}/tests/data/bad_scenarios/*.json
+set(seeds_scenario ${S}/scenarios/*.json ${S}/tests/data/size/*.json ${S}/tests/data/spec_scenario.json ${S}/tests/data/bad_scenarios/*.json
     ${S}/tests/data/traces/greedy_mc_scenario.json ${S}/bench_adapter/tests/data/validate_tiny.json)
 set(seeds_spot_trace ${S}/tests/data/traces/small.json ${S}/tests/data/bad_real/trace_*.json
     ${S}/pricing_data/spot-traces/*/*.json)

@@ -1,6 +1,7 @@
 // Tests of costsim/pricing/catalog.hpp and its reader, io/catalog_json.hpp (with json_input.hpp): every bundled
 // catalog loads and round-trips; bad documents fail with the exact JSON pointer.
 #include <costsim/io/catalog_json.hpp>
+#include <costsim/io/job_size_json.hpp>
 #include <costsim/io/speed_classes_json.hpp>
 #include <costsim/io/speed_json.hpp>
 #include <costsim/models/runtime_source.hpp>
@@ -54,6 +55,11 @@ TEST_CASE("every catalog in pricing_data loads and round-trips") {
         if (load_json_file(f).value("schema", std::string()) == gpu_variants_schema) {
             const json once = to_json(load_gpu_variants(f));
             CHECK(to_json(parse_gpu_variants(json_cursor(once, "round trip"))) == once);
+            continue;
+        }
+        if (load_json_file(f).value("schema", std::string()) == job_size_schema) {  // the LLM job-size facts
+            const json once = to_json(load_job_size_table(f));
+            CHECK(to_json(parse_job_size_table(json_cursor(once, "round trip"))) == once);
             continue;
         }
         if (is_speed_classes(load_json_file(f))) {

@@ -4,6 +4,7 @@
 // and a range that holds Llama 2's published pre-training GPU-hours (a source the table does
 // not use).
 #include <costsim/io/job_size_json.hpp>
+#include <costsim/io/scenario_json.hpp>
 #include <costsim/io/speed_classes_json.hpp>
 
 #include <chrono>
@@ -137,4 +138,41 @@ TEST_CASE("a malformed job-size table names the pointer") {
     j["methods"]["qlora"]["slowdown"] = 0.5;
     CHECK_THROWS_WITH_AS((void)parse_job_size_table(json_cursor(j, "t.json")),
                          doctest::Contains("/methods/qlora/slowdown"), input_error);
+}
+
+TEST_CASE("a scenario states its workload by size: the work at the plain end on the anchor, the memory need") {
+    const scenario s = load_scenario(std::string(COSTSIM_TEST_DATA) + "/size/lora_7b.json");
+    const double tokens = 52002.0 * 3 * 512;
+    CHECK(seconds(s.work) == doctest::Approx(tokens / (5762.0 * 8.03 / 6.74 * 1.5)).epsilon(1e-6));
+    CHECK(s.work_basis.source == runtime_source::estimate);
+    CHECK(s.work_basis.basis.find("estimated from the job's size (llama-2-7b lora bf16") != std::string::npos);
+    REQUIRE(s.gpu_memory_gib);
+    const double gib = 1024.0 * 1024 * 1024;
+    const double need = (2.1 * 6.74e9 + 512.0 * 2 * 4096 * (2 * 32 + 34) + 4.0 * 512 * 2 * 32000) / gib + 2;
+    CHECK(*s.gpu_memory_gib == doctest::Approx(need));
+    CHECK(s.workload_name == "llama-2-7b lora bf16, 79.8751M tokens, seq 512");
+}
+
+TEST_CASE("a scenario's size is refused beside a work, with a bad method, or on a speed table of another reference") {
+    json j = load_json_file(std::string(COSTSIM_TEST_DATA) + "/size/lora_7b.json");
+    const std::string file = std::string(COSTSIM_TEST_DATA) + "/size/x.json";
+    auto fails_at = [&](const json& doc, const std::string& where) {
+        CAPTURE(where);
+        const std::string want = file + ": " + where;
+        CHECK_THROWS_WITH_AS((void)parse_scenario(json_cursor(doc, file)), doctest::Contains(want.c_str()),
+                             input_error);
+    };
+    json k = j;
+    k["workload"]["work"] = "3h";
+    fails_at(k, "/workload/work");
+    k = j;
+    k["workload"]["size"]["method"] = "sft";
+    fails_at(k, "/workload/size/method");
+    k = j;
+    k["workload"]["size"]["tokens"] = "lots";
+    fails_at(k, "/workload/size/tokens");
+    k = j;
+    k["workload"]["speed"] = "../../../pricing_data/gpu_speed_2026.json";
+    k["workload"].erase("class");
+    fails_at(k, "/workload/size/table");
 }

@@ -172,3 +172,6 @@ costsim_cli_test("plan refuses a size flag without --model" EXIT 2
 costsim_cli_test("plan refuses an unknown model naming the known ones" EXIT 2
   ERR_RE "command line: --model: a model: a parameter count such as 7B or 350M, or one of llama"
   ARGS plan --model gpt-9 --tokens 50M --method lora)
+costsim_cli_test("plan on the scenario stated by its size prints the estimate's two ends and plans" EXIT 0
+  OUT_RE "lora-8b-by-size-2026 — [0-9]+ rows.*estimated[ \n]+from[ \n]+the[ \n]+job's[ \n]+size.*Recommendation: "
+  ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/lora_by_size_2026.json --trials 2000)

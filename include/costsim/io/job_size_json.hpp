@@ -30,6 +30,8 @@ inline constexpr std::string_view job_size_schema = "costsim.job-size/v1";
 /// Reads the table; input_error naming the pointer for anything malformed.
 job_size_table parse_job_size_table(const json_cursor& c);
 job_size_table load_job_size_table(const std::string& path);
+/// The table as its file holds it (the notes, which the reader skips, left out).
+json to_json(const job_size_table& t);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -111,7 +113,7 @@ inline job_size_table parse_job_size_table(const json_cursor& c) {
         s.layers = static_cast<int>(k["layers"].integer(1, 100000));
         s.hidden = static_cast<int>(k["hidden"].integer(1, 1 << 20));
         s.vocab = static_cast<int>(k["vocab"].integer(1, 1 << 24));
-        (void)text(k["source"]);
+        s.source = text(k["source"]);
         t.models.push_back(std::move(s));
     }
     if (std::none_of(t.tuned.begin(), t.tuned.end(),
@@ -121,6 +123,57 @@ inline job_size_table parse_job_size_table(const json_cursor& c) {
                      [](const throughput_row& r) { return r.method == train_method::lora; }))
         c["tuned"].fail("at least one row of method \"full\" and one of \"lora\"");
     return t;
+}
+
+inline json to_json(const job_size_table& t) {
+    json tuned = json::array();
+    for (const auto& r : t.tuned)
+        tuned.push_back({{"model", r.model},
+                         {"params", r.params},
+                         {"method", std::string(to_string(r.method))},
+                         {"precision", std::string(to_string(r.precision))},
+                         {"gpus", r.gpus},
+                         {"seq", r.seq},
+                         {"tokens_per_s_per_gpu", r.tokens_per_s},
+                         {"source", r.source}});
+    json methods = json::object();
+    for (train_method m : {train_method::full, train_method::lora, train_method::qlora}) {
+        const method_facts& f = t.facts(m);
+        methods[std::string(to_string(m))] = {{"flops_per_param_token", f.flops_per_param_token},
+                                              {"state_bytes_per_param", f.state_bytes_per_param},
+                                              {"sharded", f.sharded},
+                                              {"slowdown", f.slowdown},
+                                              {"basis", f.basis}};
+    }
+    json models = json::object();
+    for (const auto& m : t.models)
+        models[m.name] = {
+            {"params", m.params}, {"layers", m.layers}, {"hidden", m.hidden}, {"vocab", m.vocab}, {"source", m.source}};
+    return {{"schema", job_size_schema},
+            {"name", t.name},
+            {"as_of", t.as_of},
+            {"anchor", t.anchor},
+            {"source", t.source},
+            {"tuned", tuned},
+            {"plain",
+             {{"model", t.plain.model},
+              {"params", t.plain.params},
+              {"gpus", t.plain.gpus},
+              {"seq", t.plain.seq},
+              {"bf16", t.plain.bf16},
+              {"bf16_compiled", t.plain.bf16_compiled},
+              {"fp8_compiled", t.plain.fp8_compiled},
+              {"source", t.plain.source}}},
+            {"methods", methods},
+            {"memory",
+             {{"activation_bytes_per_layer_token_hidden", t.memory.activation},
+              {"checkpoint_bytes_per_layer_token_hidden", t.memory.checkpoint},
+              {"logit_bytes_per_token_vocab", t.memory.logit},
+              {"overhead_gib", t.memory.overhead_gib},
+              {"default_vocab", t.memory.default_vocab},
+              {"default_seq", t.memory.default_seq},
+              {"basis", t.memory.basis}}},
+            {"models", models}};
 }
 
 inline job_size_table load_job_size_table(const std::string& path) {

@@ -27,6 +27,13 @@
 //            the class's figure or a labelled fallback, the class's published scaling
 //            serves plan "gpus", and an offer without GPU memory in the catalog gets its
 //            variant's. The work is then at the table's reference variant.
+//   "workload": {"size": {"table": "llm_job_size_2026.json", "model": "7B" | "llama-2-7b",
+//            "tokens": "50M" | {"samples": 52002, "epochs": 3}, "method": "full"|"lora"|"qlora",
+//            "precision": "bf16"|"fp8", "seq": 2048, "micro_batch": 1, "stack": "plain"|"tuned"}}
+//            instead of "work": the job by its size (models/job_size.hpp). The work is the
+//            estimate's `stack` end on the table's anchor, which must be the speed table's
+//            reference (speed 1); the memory need per GPU (on plan "gpu_count" GPUs, else
+//            one) becomes gpu_memory_gib unless the workload states one.
 //   "workload": {"published": "study.json"}: a costsim.published/v1 file (published.hpp)
 //            whose rows give runtimes on their offers (printed, or derived from a printed
 //            cost). An offer's runtime then comes, in this order, from a measurement of its
@@ -72,6 +79,7 @@
 
 #include "costsim/engine/scenario.hpp"
 #include "costsim/io/catalog_json.hpp"
+#include "costsim/io/job_size_json.hpp"
 #include "costsim/io/json_input.hpp"
 #include "costsim/io/measurement_json.hpp"
 #include "costsim/io/published_json.hpp"
@@ -558,7 +566,7 @@ inline scenario parse_scenario(const json_cursor& c) {
 
     auto wl = c["workload"];
     wl.expect_object({"name", "work", "work_basis", "gpu_memory_gib", "scaling_efficiency", "speed", "speed_basis",
-                      "class", "published", "measurements", "samples", "epochs", "batch"});
+                      "class", "published", "measurements", "samples", "epochs", "batch", "size"});
     if (auto n = wl.optional("name")) s.workload_name = n->string();
     if (auto m = wl.optional("gpu_memory_gib")) s.gpu_memory_gib = m->number(0, 1e6);
     if (auto e = wl.optional("scaling_efficiency")) s.scaling_efficiency = e->number(0, 1);
@@ -614,6 +622,58 @@ inline scenario parse_scenario(const json_cursor& c) {
         }
         s.work_basis.basis = (*b)["basis"].string();
     }
+    if (auto sz = wl.optional("size")) {  // the job by its size gives the work and the memory need
+        for (const char* k : {"work", "work_basis", "measurements", "published"})
+            if (wl.has(k)) wl[k].fail(std::string("no \"") + k + "\" beside \"size\" (the size gives the work)");
+        sz->expect_object({"table", "model", "tokens", "method", "precision", "seq", "micro_batch", "stack"});
+        std::filesystem::path tp((*sz)["table"].string());
+        if (tp.is_relative()) tp = std::filesystem::path(s.file).parent_path() / tp;
+        const job_size_table t = load_job_size_table(tp.string());
+        auto value = [](const json_cursor& k, auto&& parse) {
+            try {
+                return parse();
+            } catch (const value_error& e) {
+                k.fail(e.what());
+            }
+            return decltype(parse())();
+        };
+        job_size j;
+        j.model = value((*sz)["model"], [&] { return t.model((*sz)["model"].string()); });
+        j.method = value((*sz)["method"], [&] { return parse_train_method((*sz)["method"].string()); });
+        if (auto p = sz->optional("precision"))
+            j.precision = value(*p, [&] { return parse_train_precision(p->string()); });
+        j.seq = sz->has("seq") ? static_cast<int>((*sz)["seq"].integer(1, 1 << 24)) : t.memory.default_seq;
+        if (auto b = sz->optional("micro_batch")) j.micro_batch = static_cast<int>(b->integer(1, 1 << 20));
+        auto tok = (*sz)["tokens"];
+        if (tok.value().is_object()) {  // samples x seq x epochs
+            tok.expect_object({"samples", "epochs"});
+            j.tokens =
+                tok["samples"].number(1, 1e15) * j.seq * (tok.has("epochs") ? tok["epochs"].number(1e-6, 1e6) : 1.0);
+        } else {
+            j.tokens = value(tok, [&] { return parse_count(tok.string()); });
+        }
+        stack_end end = stack_end::plain;
+        if (auto e = sz->optional("stack")) end = value(*e, [&] { return parse_stack_end(e->string()); });
+        int gpus = 1;  // the memory need of a sharded job depends on the plan's GPU count
+        if (auto pl = c.optional("plan"))
+            if (pl->value().is_object() && pl->value().contains("gpu_count") &&
+                pl->value()["gpu_count"].is_number_integer())
+                gpus = static_cast<int>((*pl)["gpu_count"].integer(1, 1 << 20));
+        const size_estimate e = value(tok, [&] { return estimate_job(j, 1, t); });
+        if (!s.speed.empty() && std::none_of(s.speed.begin(), s.speed.end(),
+                                             [&](const gpu_speed& g) { return g.model == t.anchor && g.value == 1.0; }))
+            (*sz)["table"].fail("a table whose anchor (" + t.anchor +
+                                ") is the speed table's reference at speed 1, so the work is at reference speed");
+        s.work = e.at(end);
+        s.work_basis = {weakest(e.tuned_basis.source, e.plain_basis.source), size_basis(j, e, end, 1, t)};
+        if (!s.gpu_memory_gib) {
+            const size_estimate m = gpus == 1 ? e : value(tok, [&] { return estimate_job(j, gpus, t); });
+            s.gpu_memory_gib = m.memory_gib;
+            if (gpus > 1)
+                s.work_basis.basis += " (memory on " + std::to_string(gpus) + " GPUs: " + m.memory_basis + ")";
+        }
+        if (s.workload_name.empty()) s.workload_name = describe(j);
+    }
     if (auto pub = wl.optional("published")) {
         std::filesystem::path p(pub->string());
         if (p.is_relative()) p = std::filesystem::path(s.file).parent_path() / p;
@@ -659,6 +719,8 @@ inline scenario parse_scenario(const json_cursor& c) {
         if (auto work = wl.optional("work")) {
             s.work = work->duration();
             if (s.work.count() <= 0) work->fail("a positive amount of work such as \"100h\"");
+        } else if (wl.has("size")) {
+            // the size gave the work above
         } else if (!s.published.empty()) {
             // The reference runtime: the published runtime of a GPU model at speed 1.
             for (const auto& p : s.published) {

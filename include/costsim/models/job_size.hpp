@@ -25,6 +25,7 @@
 
 #include "costsim/core/duration.hpp"
 #include "costsim/core/error.hpp"
+#include "costsim/core/text.hpp"
 #include "costsim/models/runtime_source.hpp"
 
 namespace costsim {
@@ -56,6 +57,7 @@ struct model_shape {
     double params = 0;
     int layers = 0, hidden = 0, vocab = 0;
     bool shape_assumed = false;  ///< layers and hidden from the size (hidden = 128 x layers), vocab the default
+    std::string source;          ///< where a named model's figures come from
 };
 
 /// One published throughput of a tuned stack on the anchor GPU.
@@ -126,6 +128,10 @@ size_estimate estimate_job(const job_size& j, int gpus, const job_size_table& t)
 /// "7B lora bf16, 50M tokens, seq 2048": the job in a few words.
 std::string describe(const job_size& j);
 
+/// What a work taken from the size rests on, in words: both ends on `gpus` GPUs of the
+/// table's anchor with their derivations, the end `planned`, and the memory need.
+std::string size_basis(const job_size& j, const size_estimate& e, stack_end planned, int gpus, const job_size_table& t);
+
 // ---------------------------------------------------------------------------------------
 // Implementation
 // ---------------------------------------------------------------------------------------
@@ -141,28 +147,20 @@ inline std::string_view to_string(train_method m) noexcept {
 inline std::string_view to_string(train_precision p) noexcept { return p == train_precision::bf16 ? "bf16" : "fp8"; }
 inline std::string_view to_string(stack_end e) noexcept { return e == stack_end::tuned ? "tuned" : "plain"; }
 
-namespace detail {
-inline std::string size_lower(std::string_view s) {
-    std::string r(s);
-    for (char& c : r) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return r;
-}
-}  // namespace detail
-
 inline train_method parse_train_method(std::string_view s) {
-    const std::string l = detail::size_lower(s);
+    const std::string l = ascii_lower(s);
     for (train_method m : {train_method::full, train_method::lora, train_method::qlora})
         if (l == to_string(m)) return m;
     throw value_error("a training method: full, lora or qlora, got \"" + std::string(s) + "\"");
 }
 inline train_precision parse_train_precision(std::string_view s) {
-    const std::string l = detail::size_lower(s);
+    const std::string l = ascii_lower(s);
     if (l == "bf16") return train_precision::bf16;
     if (l == "fp8") return train_precision::fp8;
     throw value_error("a training precision: bf16 or fp8, got \"" + std::string(s) + "\"");
 }
 inline stack_end parse_stack_end(std::string_view s) {
-    const std::string l = detail::size_lower(s);
+    const std::string l = ascii_lower(s);
     if (l == "tuned") return stack_end::tuned;
     if (l == "plain") return stack_end::plain;
     throw value_error("a stack: tuned or plain, got \"" + std::string(s) + "\"");
@@ -209,7 +207,7 @@ inline const method_facts& job_size_table::facts(train_method m) const noexcept 
 }
 
 inline model_shape job_size_table::model(std::string_view text) const {
-    const std::string l = detail::size_lower(text);
+    const std::string l = ascii_lower(text);
     for (const auto& m : models)
         if (m.name == l) return m;
     model_shape s;
@@ -236,6 +234,17 @@ inline model_shape job_size_table::model(std::string_view text) const {
 inline std::string describe(const job_size& j) {
     return j.model.name + " " + std::string(to_string(j.method)) + " " + std::string(to_string(j.precision)) + ", " +
            format_quantity(j.tokens / 1e6) + "M tokens, seq " + std::to_string(j.seq);
+}
+
+inline std::string size_basis(const job_size& j, const size_estimate& e, stack_end planned, int gpus,
+                              const job_size_table& t) {
+    auto h = [](usec d) {
+        return format_quantity(std::round(std::chrono::duration<double>(d).count() / 3.6) / 1000) + " h";
+    };
+    return "estimated from the job's size (" + describe(j) + ", " + t.file + "): on " + std::to_string(gpus) + "x " +
+           t.anchor + " " + h(e.tuned) + " with a " + e.tuned_basis.basis + ", to " + h(e.plain) + " with " +
+           e.plain_basis.basis + "; planned at the " + std::string(to_string(planned)) + " end; memory " +
+           e.memory_basis;
 }
 
 inline size_estimate estimate_job(const job_size& j, int gpus, const job_size_table& t) {

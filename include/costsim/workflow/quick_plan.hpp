@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "costsim/core/text.hpp"
 #include "costsim/engine/monte_carlo.hpp"
 #include "costsim/io/job_size_json.hpp"
 #include "costsim/io/scenario_json.hpp"
@@ -112,16 +113,8 @@ mc_options plan_mc_options(bool quick, std::uint64_t trials, bool trials_given, 
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-namespace detail {
-inline std::string quick_lower(std::string_view s) {
-    std::string r(s);
-    for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return r;
-}
-}  // namespace detail
-
 inline double parse_memory_gib(std::string_view text) {
-    std::string t = detail::quick_lower(text);
+    std::string t = ascii_lower(text);
     std::size_t unit = t.size();
     for (const char* u : {"gib", "gb"})
         if (t.size() > std::string_view(u).size() && t.ends_with(u)) {
@@ -138,30 +131,8 @@ inline double parse_memory_gib(std::string_view text) {
     return v;
 }
 
-namespace detail {
-template <class F>
-auto quick_flag(const char* name, F&& parse) {
-    try {
-        return parse();
-    } catch (const value_error& e) {
-        throw input_error("command line", name, e.what());
-    }
-}
-inline std::vector<std::string> quick_split(const std::string& s) {
-    std::vector<std::string> out;
-    std::size_t a = 0;
-    while (a <= s.size()) {
-        std::size_t b = s.find(',', a);
-        if (b == std::string::npos) b = s.size();
-        if (b > a) out.push_back(s.substr(a, b - a));
-        a = b + 1;
-    }
-    return out;
-}
-}  // namespace detail
-
 inline usec positive_flag_duration(const char* flag, const std::string& text) {
-    const usec d = detail::quick_flag(flag, [&] { return parse_duration(text); });
+    const usec d = flag_value(flag, [&] { return parse_duration(text); });
     if (d <= usec(0)) throw input_error("command line", flag, "a positive duration such as 24h, got \"" + text + "\"");
     return d;
 }
@@ -176,14 +147,14 @@ inline void quick_size(const quick_flags& f, const std::string& share, quick_job
     q.job_size_table = share + "/pricing_data/llm_job_size_2026.json";
     const job_size_table t = load_job_size_table(q.job_size_table);
     job_size j;
-    j.model = quick_flag("--model", [&] { return t.model(f.model); });
+    j.model = flag_value("--model", [&] { return t.model(f.model); });
     if (f.method.empty())
         throw input_error("command line", "--method", "the training method with --model: full, lora or qlora");
-    j.method = quick_flag("--method", [&] { return parse_train_method(f.method); });
+    j.method = flag_value("--method", [&] { return parse_train_method(f.method); });
     if (!f.precision.empty())
-        j.precision = quick_flag("--precision", [&] { return parse_train_precision(f.precision); });
+        j.precision = flag_value("--precision", [&] { return parse_train_precision(f.precision); });
     auto whole = [&](const char* flag, const std::string& text) {
-        const double v = quick_flag(flag, [&] { return parse_count(text); });
+        const double v = flag_value(flag, [&] { return parse_count(text); });
         if (v != std::floor(v) || v > 1e9)
             throw input_error("command line", flag, "a whole number such as 4096, got \"" + text + "\"");
         return static_cast<int>(v);
@@ -194,15 +165,15 @@ inline void quick_size(const quick_flags& f, const std::string& share, quick_job
         if (!f.samples.empty() || !f.epochs.empty())
             throw input_error("command line", f.samples.empty() ? "--epochs" : "--samples",
                               "--tokens, or --samples (x --seq x --epochs), not both");
-        j.tokens = quick_flag("--tokens", [&] { return parse_count(f.tokens); });
+        j.tokens = flag_value("--tokens", [&] { return parse_count(f.tokens); });
     } else if (!f.samples.empty()) {
-        const double epochs = f.epochs.empty() ? 1.0 : quick_flag("--epochs", [&] { return parse_count(f.epochs); });
-        j.tokens = quick_flag("--samples", [&] { return parse_count(f.samples); }) * j.seq * epochs;
+        const double epochs = f.epochs.empty() ? 1.0 : flag_value("--epochs", [&] { return parse_count(f.epochs); });
+        j.tokens = flag_value("--samples", [&] { return parse_count(f.samples); }) * j.seq * epochs;
     } else {
         throw input_error("command line", "--tokens",
                           "the tokens the job trains on with --model, e.g. 50M (or --samples)");
     }
-    if (!f.stack.empty()) q.stack = quick_flag("--stack", [&] { return parse_stack_end(f.stack); });
+    if (!f.stack.empty()) q.stack = flag_value("--stack", [&] { return parse_stack_end(f.stack); });
     q.size = std::move(j);
 }
 }  // namespace detail
@@ -223,23 +194,22 @@ inline quick_job quick_job_of(const quick_flags& f, const std::string& share) {
             if (!given->empty()) throw input_error("command line", flag, "--model with it: it states the job's size");
         q.work = positive_flag_duration("--work", f.work);
     }
-    q.gpu = detail::quick_split(f.gpu);
+    q.gpu = split_list(f.gpu);
     q.gpus = f.gpus;
-    if (!f.memory.empty()) q.memory_gib = detail::quick_flag("--memory", [&] { return parse_memory_gib(f.memory); });
+    if (!f.memory.empty()) q.memory_gib = flag_value("--memory", [&] { return parse_memory_gib(f.memory); });
     if (!f.deadline.empty()) q.deadline = positive_flag_duration("--deadline", f.deadline);
     if (!f.market.empty()) {
         q.markets.clear();
-        for (const auto& m : detail::quick_split(f.market))
-            q.markets.push_back(detail::quick_flag("--market", [&] { return parse_market_kind(m); }));
+        for (const auto& m : split_list(f.market))
+            q.markets.push_back(flag_value("--market", [&] { return parse_market_kind(m); }));
         if (q.markets.empty()) throw input_error("command line", "--market", "one or more of on_demand, spot, monthly");
     }
-    q.clouds = detail::quick_split(f.cloud);
+    q.clouds = split_list(f.cloud);
     q.region = f.region;
     q.allow_unknown_memory = f.allow_unknown_memory;
     if (!f.checkpoint_cost.empty()) q.checkpoint_cost = positive_flag_duration("--checkpoint-cost", f.checkpoint_cost);
     if (!f.restart_overhead.empty())
-        q.restart_overhead =
-            detail::quick_flag("--restart-overhead", [&] { return parse_duration(f.restart_overhead); });
+        q.restart_overhead = flag_value("--restart-overhead", [&] { return parse_duration(f.restart_overhead); });
     q.catalog = f.catalog.empty() ? share + "/pricing_data/gpu_cloud_2026.json" : f.catalog;
     q.speed = f.speed.empty() ? share + "/pricing_data/gpu_speed_by_class_2026.json" : f.speed;
     q.work_class = f.work_class;
@@ -273,11 +243,7 @@ inline scenario quick_scenario(const quick_job& q) {
     std::optional<size_estimate> est;
     if (q.size) {
         sizes = load_job_size_table(q.job_size_table);
-        try {
-            est = estimate_job(*q.size, q.gpus, *sizes);
-        } catch (const value_error& e) {
-            throw flag_error("--tokens", e.what());
-        }
+        est = flag_value("--tokens", [&] { return estimate_job(*q.size, q.gpus, *sizes); });
     }
     const usec work = est ? est->at(q.stack) : q.work;
     const std::optional<double> memory_gib = est ? std::optional<double>(est->memory_gib) : q.memory_gib;
@@ -402,13 +368,8 @@ inline scenario quick_scenario(const quick_job& q) {
                                   (stated_on.empty() ? q.gpu.front() : stated_on);
     s.workload_name = est ? describe(*q.size) : work_text;
     if (est) {
-        auto h = [](usec d) { return format_quantity(std::round(to_fast_hours(d).count() * 1000) / 1000) + " h"; };
         s.work_basis = {weakest(est->tuned_basis.source, est->plain_basis.source),
-                        "estimated from the job's size (" + describe(*q.size) + ", " + sizes->file + "): on " +
-                            std::to_string(q.gpus) + "x " + stated_on + " " + h(est->tuned) + " with a " +
-                            est->tuned_basis.basis + ", to " + h(est->plain) + " with " + est->plain_basis.basis +
-                            "; planned at the " + std::string(to_string(q.stack)) + " end (--stack); memory " +
-                            est->memory_basis};
+                        size_basis(*q.size, *est, q.stack, q.gpus, *sizes)};
     } else {
         s.work_basis = {runtime_source::measured, "your figure: " + work_text + stated_note + " (--work, --gpu)"};
     }
@@ -458,11 +419,7 @@ inline scenario quick_scenario(const quick_job& q) {
 
     // The offers the flags select.
     std::optional<offer_place_pattern> where;
-    if (!q.region.empty()) try {
-            where.emplace(q.region);
-        } catch (const value_error& e) {
-            throw flag_error("--region", e.what());
-        }
+    if (!q.region.empty()) flag_value("--region", [&] { where.emplace(q.region); });
     std::vector<std::string> chosen;
     for (const auto& o : s.offers.offers) {
         if (!q.clouds.empty() && std::find(q.clouds.begin(), q.clouds.end(), o.provider) == q.clouds.end()) continue;

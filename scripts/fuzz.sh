@@ -16,7 +16,7 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(catalog scenario spot_trace trace_windows aws_price_history spot_advisor skypilot_csv measurement
            validate_spec published speed_table gpu_variants speed_classes result values sentiment_csv cifar_binary
-           texts failover_study spot_risk)
+           texts failover_study spot_risk job_size)
 fi
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCOSTSIM_FUZZ=ON \
       -DCOSTSIM_WERROR=ON -DCOSTSIM_BUILD_CLI=OFF -DCOSTSIM_BUILD_EXAMPLES=OFF -DCOSTSIM_WITH_TORCH=OFF \

@@ -33,9 +33,11 @@ std::string short_source(runtime_source s) {
 
 std::string market_cell(const candidate_result& c) {
     if (c.market != market_kind::spot) return c.market == market_kind::on_demand ? "on-demand" : "monthly";
-    return c.policy == policy_kind::deadline_fallback ? "spot+fb"
-           : c.policy == policy_kind::spot_only       ? "spot"
-                                                      : std::string(to_string(c.policy));
+    std::string cell = c.policy == policy_kind::deadline_fallback ? "spot+fb"
+                       : c.policy == policy_kind::spot_only       ? "spot"
+                                                                  : std::string(to_string(c.policy));
+    if (c.failover_zones > 1) cell += fmt::format(" fo{}", c.failover_zones);
+    return cell;
 }
 
 std::string ckpt_cell(const candidate_result& c) {
@@ -370,10 +372,12 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     for (std::size_t i = 0; i < shown_rows; ++i) shown.push_back(i);
     if (p.recommended && *p.recommended >= shown_rows) shown.push_back(*p.recommended);
 
-    bool spot = false, zones = false;
+    bool spot = false, zones = false, failover = false;
+    double failover_relaunch_min = 0;
     for (const auto& row : p.rows) {
         spot = spot || row.result.market == market_kind::spot;
         zones = zones || !s.candidates[row.candidate_index].identical_offers.empty();
+        if (row.result.failover_zones > 1) failover = true, failover_relaunch_min = row.result.relaunch.count() * 60.0;
     }
     std::vector<text_table::column> cols{{"#", align::right}, {"offer", align::left}};
     const bool variant = s.variants.has_value();  // the card each offer really is
@@ -461,6 +465,11 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
             "from the last checkpoint); "
             "spot+fb = deadline_fallback (spot, then on-demand in time for the deadline); monthly (a dedicated "
             "server)." +
+            std::string(failover ? fmt::format(" foN: with failover over the N zones of the zones column (a "
+                                               "preempted run relaunches in another that has capacity, after {:.0f} "
+                                               "min; zones drawn independently; no checkpoint transfer charged).",
+                                               failover_relaunch_min)
+                                 : "") +
             std::string(spot ? " risk: where a spot row's interruption model comes from (trace: fitted to the "
                                "offer's own spot trace; advisor: AWS Spot Advisor band; proxy: borrowed from "
                                "another instance's data, see below; stated: a rate the scenario states)."
@@ -596,7 +605,9 @@ command add_plan(CLI::App& app) {
     plan->add_option(
         "--stack", pl->stack,
         "with --model: plan at the tuned (NVIDIA NeMo) or plain (PyTorch FSDP, default) end of the estimate");
-    plan->add_option("--market", pl->market, "quick mode: markets, comma-separated (default on_demand,spot)");
+    plan->add_option("--market", pl->market,
+                     "quick mode: markets, comma-separated (default on_demand,spot; failover: spot relaunched in "
+                     "the offer's identical zones too)");
     plan->add_option("--cloud", pl->cloud, "quick mode: providers, comma-separated (e.g. aws,lambda; default all)");
     plan->add_option("--region", pl->region, "quick mode: regular expression on region, zone or offer id");
     plan->add_option("--catalog", pl->catalog, "quick mode: catalog (default the bundled 2026 one)");

@@ -88,6 +88,16 @@ TEST_CASE("young and daly checkpoint rows get distinct labels") {
     CHECK(pts[1]["candidate"] == "#2 a/x spot, ckpt Daly 0.50 h");
 }
 
+TEST_CASE("a failover row's label says over how many zones, and a bad zone count is refused at its pointer") {
+    json r = plan();
+    r["candidates"][2]["failover"] = {{"zones", 3}, {"relaunch_hours", 0.05}};
+    const auto charts = report_charts(r);
+    CHECK(charts[0]["data"]["values"][2]["candidate"] == "#3 b/y spot, failover over 3 zones");
+    r["candidates"][2]["failover"]["zones"] = 1;
+    CHECK_THROWS_WITH_AS(render_report_from(r, {}, "r.json"), doctest::Contains("/candidates/2/failover/zones"),
+                         input_error);
+}
+
 TEST_CASE("cost vs time: P50-P95 whiskers, the recommendation ringed, the Pareto front drawn above the rest") {
     const auto charts = report_charts(plan());
     REQUIRE(charts.size() == 4);

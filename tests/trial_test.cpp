@@ -245,3 +245,54 @@ TEST_CASE("floor_of and ceil_of agree with std::floor and std::ceil") {
     CHECK(std::isnan(detail::floor_of(std::nan(""))));
     CHECK(std::isnan(detail::ceil_of(std::nan(""))));
 }
+
+TEST_CASE("failover over identical zones shortens the waits as the closed form of independent zones says") {
+    // Lifetimes and outages of exactly 1 h: a zone has capacity half the time. A 2.5 h job with
+    // checkpoints every 0.5 h (free) is preempted twice; after each preemption each other zone
+    // has capacity with probability 1/2 (relaunch 0.05 h there), else the run waits the home
+    // zone's 1 h outage (the others' are no shorter). So E[wait] = (1 - 0.5^(N-1)) 0.05 +
+    // 0.5^(N-1) 1 and the makespan is 2.5 h + two waits; the bill is the 2.5 h of running.
+    const std::vector<fast_hours> one{fast_hours(1.0)};
+    campaign c;
+    c.work = fast_hours(2.5);
+    c.every = fast_hours(0.5);
+    c.billing = fast_billing{fast_hours(1.0 / 3600), fast_hours(0)};
+    c.lifetimes = one;
+    c.outages = one;
+    c.restart = restart_model(fixed_delay(fast_hours(0)), delay_billing::unbilled, fast_hours(0));
+    c.relaunch = fast_hours(0.05);
+    const constant_spot_price p(fast_price_per_hour(1.0));
+    for (int zones : {1, 2, 3}) {
+        CAPTURE(zones);
+        c.failover_zones = zones;
+        const double none_up = std::pow(0.5, zones - 1);
+        const double wait = (1 - none_up) * 0.05 + none_up * 1.0;
+        const double wait_var = none_up * (1 - none_up) * 0.95 * 0.95;
+        const std::uint64_t n = 20000;
+        double sum = 0;
+        for (std::uint64_t t = 0; t < n; ++t) {
+            philox_stream events(rng_seed(5), trial_index(t), stream_id(0)),
+                waits(rng_seed(5), trial_index(t), stream_id(1));
+            const trial_result r = run_trial(c, p, events, waits);
+            CHECK(r.interruptions == 2);
+            CHECK(r.cost.value() == doctest::Approx(2.5).epsilon(1e-9));
+            sum += r.makespan.count();
+        }
+        const double se = std::sqrt(2 * wait_var / static_cast<double>(n));
+        CHECK(std::abs(sum / n - (2.5 + 2 * wait)) <= 4 * se + 1e-9);
+    }
+    CHECK(campaign_draws(c).zone_up() == doctest::Approx(0.5));
+}
+
+TEST_CASE("a failover zone's chance of capacity is its mean lifetime, capped, over lifetime plus outage") {
+    const std::vector<fast_hours> lives{fast_hours(1.0), fast_hours(3.0)}, outs{fast_hours(2.0)};
+    campaign c;
+    c.lifetimes = lives;
+    c.outages = outs;
+    c.failover_zones = 2;
+    CHECK(campaign_draws(c).zone_up() == doctest::Approx(0.5));
+    c.lifetime = fast_hours(1.5);
+    CHECK(campaign_draws(c).zone_up() == doctest::Approx(1.25 / 3.25));
+    c.failover_zones = 1;
+    CHECK(campaign_draws(c).zone_up() == 0.0);
+}

@@ -204,6 +204,11 @@ class Candidate:
         return (self.raw.get("runtime") or {}).get("source")
 
     @property
+    def failover_zones(self) -> int:
+        """Spot with failover: how many identical zones a preempted run may relaunch in (1: none)."""
+        return int((self.raw.get("failover") or {}).get("zones", 1))
+
+    @property
     def risk_source(self) -> Optional[str]:
         """trace, advisor, proxy or stated: where a spot row's interruption model comes from."""
         return (self.raw.get("interruption_model") or {}).get("source")
@@ -211,7 +216,8 @@ class Candidate:
     def __str__(self) -> str:
         if self.cost is None:
             return f"{self.offer} {self.market} ({self.policy}): never finished"
-        s = (f"{self.offer} {self.market} ({self.policy}), expected {self.cost.mean:.2f} {self.currency}"
+        policy = self.policy + (f", failover over {self.failover_zones} zones" if self.failover_zones > 1 else "")
+        s = (f"{self.offer} {self.market} ({policy}), expected {self.cost.mean:.2f} {self.currency}"
              f" (P95 {self.cost.p95:.2f}) in {self.makespan_hours.mean:.1f} h (P95 {self.makespan_hours.p95:.1f})")
         if self.has_deadline and self.deadline_met is not None:
             s += f", meets the deadline in {100 * self.deadline_met:.1f} % of trials"

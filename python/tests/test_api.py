@@ -54,6 +54,15 @@ def test_a_region_level_id_is_quoted_at_the_regions_cheapest_zone_and_says_so():
     assert inv.offer_id.startswith("aws/use1-") and "cheapest" in inv.note
 
 
+def test_plan_with_the_failover_market_has_failover_rows_that_say_so():
+    p = costsim.plan(work="10h", gpu="A100-80GB", gpus=8, deadline="24h", market="on_demand,spot,failover",
+                     cloud="gcp", trials=500)
+    fo = [c for c in p.candidates if c.failover_zones > 1]
+    assert fo and all(c.market == "spot" for c in fo)
+    assert "failover over 2 zones" in str(fo[0])
+    assert all(c.failover_zones == 1 for c in p.candidates if c.market == "on_demand")
+
+
 def test_plan_with_keywords_recommends_an_offer_and_labels_its_sources():
     p = costsim.plan(work="10h", gpu="L4", deadline=dt.timedelta(hours=24), trials=2000)
     r = p.recommendation

@@ -175,3 +175,11 @@ costsim_cli_test("plan refuses an unknown model naming the known ones" EXIT 2
 costsim_cli_test("plan on the scenario stated by its size prints the estimate's two ends and plans" EXIT 0
   OUT_RE "lora-8b-by-size-2026 — [0-9]+ rows.*estimated[ \n]+from[ \n]+the[ \n]+job's[ \n]+size.*Recommendation: "
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/lora_by_size_2026.json --trials 2000)
+
+# Issue 27, item 3: failover as a plan market.
+costsim_cli_test("plan --market failover plans spot relaunched over an offer's identical zones and explains the row" EXIT 0
+  OUT_RE "spot fo2.*foN:[ \n]+with[ \n]+failover[ \n]+over[ \n]+the[ \n]+N[ \n]+zones[ \n]+of[ \n]+the[ \n]+zones[ \n]+column.*after[ \n]+3[ \n]+min"
+  ARGS plan --work 10h --gpu A100-80GB --gpus 8 --deadline 24h --market on_demand,spot,failover --cloud gcp --trials 2000)
+costsim_cli_test("plan refuses an unknown market beside failover naming the flag" EXIT 2
+  ERR_RE "command line: --market: .*\"moon\""
+  ARGS plan --work 10h --gpu A100-80GB --market failover,moon)

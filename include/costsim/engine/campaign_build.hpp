@@ -92,6 +92,15 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
     c.restart = k.restart;
     c.lifetimes = k.interruptions.lifetimes;
     c.outages = k.interruptions.outages;
+    if (k.failover_zones > 1) {
+        if (c.lifetimes.empty() || c.outages.empty())
+            throw model_error("failover over " + std::to_string(k.failover_zones) +
+                              " zones draws each zone's capacity from resampled lifetimes and outages; the "
+                              "interruption model \"" +
+                              k.interruptions.model + "\" has none");
+        c.failover_zones = k.failover_zones;
+        c.relaunch = k.relaunch;
+    }
     return c;
 }
 
@@ -108,6 +117,10 @@ inline tick_campaign make_tick_campaign(const scenario& s, const candidate& k, u
                 "policy \"deadline_fallback\" is a continuous-time Monte Carlo policy; on ticks use "
                 "\"greedy\" or \"uniform_progress\"");
     }
+    if (k.failover_zones > 1)
+        throw model_error(
+            "failover runs in continuous time (spot_only, deadline_fallback); `costsim failover` "
+            "replays it on ticks");
     c.gap = gap;
     c.work = s.work_of(k);
     c.changeover = std::chrono::duration_cast<usec>(k.restart.overhead);

@@ -34,6 +34,8 @@ struct candidate_result {
     /// each_candidate; 1 for a fixed outcome); 0: the result's `trials`.
     std::uint64_t trials = 0;
     checkpoint_spec checkpoint;  ///< as resolved; `rule` says which (none: `every` is the whole work)
+    int failover_zones = 1;      ///< spot with failover over this many zones (candidate::failover_zones)
+    fast_hours relaunch{0};      ///< ... and its relaunch delay
 };
 
 /// The offer, market, policy and checkpoint of a candidate, as every result reports them
@@ -53,6 +55,8 @@ inline candidate_result describe_candidate(const scenario& s, const candidate& k
     c.policy = k.policy;
     c.checkpoint = k.checkpoint;
     if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
+    c.failover_zones = k.failover_zones;
+    c.relaunch = k.relaunch;
     return c;
 }
 

@@ -123,6 +123,11 @@ struct candidate {
     /// × multi-GPU scaling): its work is work / speedup hours. Set by the planner.
     double speedup = 1.0;
     int gpus_used = 1;
+    /// Spot with failover (plan.hpp): a preempted run relaunches in another of this many
+    /// identical zones (the offer's and its identical_offers) where one has capacity,
+    /// paying `relaunch` on top of the wait (trial.hpp). 1: no failover.
+    int failover_zones = 1;
+    fast_hours relaunch{0};
     std::string pointer;  ///< "/candidates/3", for messages
 };
 
@@ -133,6 +138,10 @@ struct checkpoint_request {
     fast_hours every{0};                            ///< fixed: the interval
     fast_hours cost{0};                             ///< δ: running time one checkpoint takes
 };
+
+/// The relaunch delay of a failover candidate when the plan does not state one: SkyPilot
+/// relaunches a preempted managed job in minutes; 3 minutes, as costsim's failover studies.
+inline constexpr fast_hours default_failover_relaunch{3.0 / 60.0};
 
 /// What the planner (plan.hpp) may try, read from the scenario's "plan" section; offer ids
 /// are the scenario's, checked when it is read.
@@ -161,6 +170,10 @@ struct plan_spec {
     /// Plan offers whose GPU memory the catalog does not give although the job states the
     /// memory it needs (default: leave them out, with the reason).
     bool allow_unknown_memory = false;
+    /// Plan spot with failover too ("failover": {"relaunch": D}): identical offers in several
+    /// zones become one more candidate per spot policy that relaunches a preempted run in
+    /// another of those zones, after this delay. None: no failover candidates.
+    std::optional<fast_hours> failover_relaunch;
 
     /// The interruption model the plan gives spot runs of offer `id` (none: nullptr).
     const interruption_spec* interruptions_for(const std::string& id) const;

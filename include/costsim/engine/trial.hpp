@@ -23,7 +23,10 @@
 //    watched continuously (on spot, while waiting for capacity, during a boot); at that
 //    instant it leaves spot (work since the last checkpoint is lost) and finishes on
 //    on-demand, on time. It never misses a deadline that on-demand alone could meet from
-//    the start (deadline >= overhead + work).
+//    the start (deadline >= overhead + work);
+//  - failover over N identical zones (plan's failover market): after an interruption the
+//    run relaunches in another zone that has capacity (campaign::failover_zones; the wait
+//    is campaign_draws::wait's).
 //
 // Event-driven: a session draws its time to interruption once (the model is memoryless,
 // and a lifetime cap is per session) and skips the whole stretches that end before it in
@@ -86,6 +89,13 @@ struct campaign {
     /// scenario's candidate) must outlive the campaign.
     std::span<const fast_hours> lifetimes;
     std::span<const fast_hours> outages;  ///< non-empty: resampled waits for capacity (trace_fit)
+    /// Failover over this many identical, independent zones (1: none; > 1 needs lifetimes
+    /// and outages): after an interruption each other zone has capacity with its stationary
+    /// probability E[lifetime] / (E[lifetime] + E[outage]); the run relaunches in one that
+    /// has after `relaunch`, else waits for the first zone to come back (each a fresh outage
+    /// draw), plus `relaunch` when that is not the zone that preempted it.
+    int failover_zones = 1;
+    fast_hours relaunch{0};
 };
 
 /// One of `samples`, uniformly (non-empty).
@@ -105,10 +115,13 @@ public:
     /// The hazard's exponential: time_to_interruption without resampled or capped lifetimes.
     fast_hours exponential(philox_stream& events) const { return fast_hours(events.standard_exponential() * mean_); }
     fast_hours wait(philox_stream& waits) const;
+    /// Failover: the probability that another zone has capacity when a run is preempted.
+    double zone_up() const noexcept { return zone_up_; }
 
 private:
     const campaign* c_;
-    double mean_;  // 1/hazard (+inf for a zero hazard): one multiplication per draw
+    double mean_;         // 1/hazard (+inf for a zero hazard): one multiplication per draw
+    double zone_up_ = 0;  // failover only
 };
 
 struct session_record {
@@ -178,7 +191,16 @@ inline fast_hours resample(std::span<const fast_hours> samples, philox_stream& s
 }
 
 inline campaign_draws::campaign_draws(const campaign& c) noexcept
-    : c_(&c), mean_(c.rate.per_hour() > 0.0 ? 1.0 / c.rate.per_hour() : std::numeric_limits<double>::infinity()) {}
+    : c_(&c), mean_(c.rate.per_hour() > 0.0 ? 1.0 / c.rate.per_hour() : std::numeric_limits<double>::infinity()) {
+    if (c.failover_zones > 1 && !c.lifetimes.empty() && !c.outages.empty()) {
+        double up = 0, down = 0;
+        for (fast_hours l : c.lifetimes) up += (c.lifetime ? std::min(l, *c.lifetime) : l).count();
+        for (fast_hours o : c.outages) down += o.count();
+        up /= static_cast<double>(c.lifetimes.size());
+        down /= static_cast<double>(c.outages.size());
+        zone_up_ = up / (up + down);
+    }
+}
 
 inline fast_hours campaign_draws::time_to_interruption(philox_stream& events) const {
     // A standard exponential is > 0 (uniform() < 1), so a zero hazard gives +inf, not NaN.
@@ -187,7 +209,15 @@ inline fast_hours campaign_draws::time_to_interruption(philox_stream& events) co
 }
 
 inline fast_hours campaign_draws::wait(philox_stream& waits) const {
-    return c_->outages.empty() ? draw_delay(c_->restart.delay, waits) : resample(c_->outages, waits);
+    const fast_hours home = c_->outages.empty() ? draw_delay(c_->restart.delay, waits) : resample(c_->outages, waits);
+    if (c_->failover_zones <= 1) return home;
+    // Every other zone, in turn: capacity now (relaunch there), else its own wait.
+    fast_hours other = fast_hours(std::numeric_limits<double>::infinity());
+    for (int z = 1; z < c_->failover_zones; ++z) {
+        if (waits.uniform() < zone_up_) return c_->relaunch;
+        other = std::min(other, resample(c_->outages, waits));
+    }
+    return other < home ? other + c_->relaunch : home;
 }
 
 namespace detail {
@@ -237,7 +267,7 @@ inline prepared_campaign::prepared_campaign(const campaign& c) noexcept
       per_full_len_(1.0 / full_len_),
       full_left_(detail::checkpointed_stretches_left(W_, tau_, 0.0)),
       per_increment_(1.0 / c.billing.increment.count()),
-      plain_(c.lifetimes.empty() && !c.lifetime && c.outages.empty() && !c.notice &&
+      plain_(c.lifetimes.empty() && !c.lifetime && c.outages.empty() && !c.notice && c.failover_zones <= 1 &&
              std::holds_alternative<fixed_delay>(c.restart.delay)),
       fixed_delay_(plain_ ? std::get<fixed_delay>(c.restart.delay).delay.count() : 0.0) {}
 

@@ -120,6 +120,7 @@ inline json to_json(const simulation_result& r) {
         j["quantiles"] = {{"cost", c.cost_quantiles}, {"makespan_hours", c.makespan_quantiles}};
         j["deadline_met"] = c.deadline_met;
         if (c.trials) j["trials"] = c.trials;  // each candidate ran to its own target
+        if (c.failover_zones > 1) j["failover"] = {{"zones", c.failover_zones}, {"relaunch_hours", c.relaunch.count()}};
         cands.push_back(j);
     }
     json out{{"scenario", r.scenario}, {"trials", r.trials}, {"seed", r.seed}, {"currency", r.currency}};

@@ -485,7 +485,7 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(
 
 inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
     p.expect_object({"offers", "markets", "policies", "checkpoint", "interruptions", "restart", "gpus", "gpu_count",
-                     "allow_unknown_memory"});
+                     "allow_unknown_memory", "failover"});
     plan_spec r;
     if (auto os = p.optional("offers"))
         for (const auto& e : os->elements(true)) {
@@ -529,6 +529,12 @@ inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
         r.gpu_count = static_cast<int>(n->integer(1, 1024));
     }
     if (auto u = p.optional("allow_unknown_memory")) r.allow_unknown_memory = u->boolean();
+    if (auto f = p.optional("failover")) {
+        f->expect_object({"relaunch"});
+        if (std::find(r.markets.begin(), r.markets.end(), market_kind::spot) == r.markets.end())
+            f->fail("no \"failover\" without the spot market in \"markets\" (failover relaunches spot runs)");
+        r.failover_relaunch = f->has("relaunch") ? detail::hours_of((*f)["relaunch"]) : default_failover_relaunch;
+    }
     if (auto ck = p.optional("checkpoint")) {
         ck->expect_object({"every", "cost"});
         for (const auto& e : (*ck)["every"].elements(true))

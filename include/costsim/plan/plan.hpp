@@ -23,6 +23,10 @@
 //               either, for every other spot offer; the first that covers an offer is its.
 //   "gpus":     [1, 2, 8]   GPU counts to try where the offer has that many (default: 1,
 //               and every offer's full count when the workload has a scaling_efficiency)
+//   "failover": {"relaunch": D}   also plan spot with failover: an offer identical in
+//               several zones (same GPU, prices, billing, interruption model) becomes one
+//               more candidate per spot policy and interval that relaunches a preempted run
+//               in another of those zones (trial.hpp; default relaunch 3 min)
 // The workload's planning facts: "speed" {GPU model or "cpu": relative speed} (work is
 // hours at speed 1), "published" runtimes and measurements (scenario.hpp: each offer's
 // runtime comes from the best figure there is, and says which; an offer with none is
@@ -266,6 +270,16 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                     }
                 }
                 if (intervals.empty()) intervals.push_back(checkpoint_spec{});
+                // Failover: the same offer in its identical zones as one more candidate.
+                const int zones = 1 + static_cast<int>(base.identical_offers.size());
+                const bool failover =
+                    p.failover_relaunch && zones > 1 && !intr.lifetimes.empty() && !intr.outages.empty();
+                if (p.failover_relaunch && zones > 1 && !failover && n == counts.front())
+                    exclude(market_kind::spot,
+                            "no failover candidate over its " + std::to_string(zones) +
+                                " identical zones: failover draws each zone's capacity from resampled lifetimes and "
+                                "outages, and its interruption model (" +
+                                intr.model + ") has " + (intr.lifetimes.empty() ? "no lifetimes" : "no outages"));
                 for (policy_kind pol : policies) {
                     if (pol == policy_kind::deadline_fallback && !o.on_demand) {
                         exclude(market_kind::spot, "deadline_fallback needs an on-demand market to fall back to");
@@ -276,6 +290,11 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                         k.policy = pol;
                         k.checkpoint = ckpt;
                         out.candidates.push_back(k);
+                        if (failover) {
+                            k.failover_zones = zones;
+                            k.relaunch = *p.failover_relaunch;
+                            out.candidates.push_back(k);
+                        }
                     }
                 }
             }
@@ -301,6 +320,7 @@ struct campaign_key {
     std::size_t offer_index;
     market_kind market;
     policy_kind policy;
+    int failover_zones;
     double speedup, every, cost;
     auto operator<=>(const campaign_key&) const = default;
 };
@@ -311,6 +331,7 @@ inline campaign_key campaign_key_of(const scenario& s, const candidate& k, std::
             k.offer_index,
             k.market,
             k.policy,
+            k.failover_zones,
             k.speedup,
             ckpt ? k.checkpoint.every.count() : -1.0,
             ckpt ? k.checkpoint.cost.count() : -1.0};

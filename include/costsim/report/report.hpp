@@ -222,7 +222,7 @@ struct rcand {
     std::size_t pos = 0;  // 1-based position in the result (the table's #)
     std::string offer, market, policy, ckpt_rule;
     double ckpt_every = NAN;
-    int gpus = 1;
+    int gpus = 1, failover_zones = 1;
     bool has_stats = false, pareto = false;
     rstat cost, time;
     double billed = NAN, deadline_met = NAN, saving = NAN, interruptions = NAN;
@@ -262,6 +262,7 @@ inline std::string candidate_label(const rcand& c) {
     std::string l = "#" + std::to_string(c.pos) + " " + c.offer + " " + pretty_market(c.market);
     if (!c.policy.empty() && c.policy != c.market && !(c.market == "spot" && c.policy == "spot_only"))
         l += ", " + pretty_policy(c.policy);
+    if (c.failover_zones > 1) l += ", failover over " + std::to_string(c.failover_zones) + " zones";
     if (!c.ckpt_rule.empty() && c.ckpt_rule != "none") {
         std::string rule = c.ckpt_rule;
         rule[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(rule[0])));
@@ -353,6 +354,11 @@ inline rresult read_result(const json& j) {
         if (auto ck = c.obj("checkpoint")) {
             k.ckpt_rule = ck->opt_str("rule").value_or("none");
             k.ckpt_every = ck->opt_num("every_hours").value_or(NAN);
+        }
+        if (auto f = c.obj("failover")) {
+            const auto z = f->opt_num("zones");
+            if (!z || !(*z >= 2 && *z <= 1e6)) f->bad("zones", "a number of zones from 2 to 1000000");
+            k.failover_zones = static_cast<int>(*z);
         }
         if (auto g = c.opt_num("gpus_used")) {
             if (!(*g >= 1 && *g <= 1e6)) c.bad("gpus_used", "a number of GPUs from 1 to 1000000");

@@ -56,6 +56,9 @@ struct quick_job {
     std::optional<double> memory_gib;
     std::optional<usec> deadline;
     std::vector<market_kind> markets{market_kind::on_demand, market_kind::spot};
+    /// "--market …,failover": spot with failover over each offer's identical zones too
+    /// (plan_spec::failover_relaunch, at the default relaunch delay).
+    bool failover = false;
     std::vector<std::string> clouds;  ///< providers (empty: all)
     std::string region;               ///< POSIX extended regex on region, zone or id (empty: all)
     bool allow_unknown_memory = false;
@@ -200,9 +203,17 @@ inline quick_job quick_job_of(const quick_flags& f, const std::string& share) {
     if (!f.deadline.empty()) q.deadline = positive_flag_duration("--deadline", f.deadline);
     if (!f.market.empty()) {
         q.markets.clear();
-        for (const auto& m : split_list(f.market))
+        for (const auto& m : split_list(f.market)) {
+            if (ascii_lower(m) == "failover") {
+                q.failover = true;
+                continue;
+            }
             q.markets.push_back(flag_value("--market", [&] { return parse_market_kind(m); }));
-        if (q.markets.empty()) throw input_error("command line", "--market", "one or more of on_demand, spot, monthly");
+        }
+        if (q.failover && std::find(q.markets.begin(), q.markets.end(), market_kind::spot) == q.markets.end())
+            q.markets.push_back(market_kind::spot);  // failover relaunches spot runs
+        if (q.markets.empty())
+            throw input_error("command line", "--market", "one or more of on_demand, spot, monthly, failover");
     }
     q.clouds = split_list(f.cloud);
     q.region = f.region;
@@ -269,6 +280,9 @@ inline scenario quick_scenario(const quick_job& q) {
     const bool spot = std::find(q.markets.begin(), q.markets.end(), market_kind::spot) != q.markets.end();
     if (spot) {
         doc["plan"]["checkpoint"] = {{"cost", format_duration(q.checkpoint_cost)}, {"every", {"young"}}};
+        if (q.failover)
+            doc["plan"]["failover"] = {
+                {"relaunch", format_duration(std::chrono::round<usec>(default_failover_relaunch))}};
         const std::string proxy_name(quick_proxy_name.substr(7));
         auto proxy = [&](const char* notice, const std::string& who) {
             json j{{"model", "trace_fit"}, {"file", q.proxy_trace}, {"proxy", proxy_name + who}};

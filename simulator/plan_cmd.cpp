@@ -33,11 +33,11 @@ std::string short_source(runtime_source s) {
 
 std::string market_cell(const candidate_result& c) {
     if (c.market != market_kind::spot) return c.market == market_kind::on_demand ? "on-demand" : "monthly";
-    std::string cell = c.policy == policy_kind::deadline_fallback ? "spot+fb"
-                       : c.policy == policy_kind::spot_only       ? "spot"
-                                                                  : std::string(to_string(c.policy));
-    if (c.failover_zones > 1) cell += fmt::format(" fo{}", c.failover_zones);
-    return cell;
+    // Failover over N zones: "foN" for spot, "foN+fb" with the fallback (as narrow as "spot+fb").
+    const std::string spot = c.failover_zones > 1 ? fmt::format("fo{}", c.failover_zones) : "spot";
+    return c.policy == policy_kind::deadline_fallback ? spot + "+fb"
+           : c.policy == policy_kind::spot_only       ? spot
+                                                      : std::string(to_string(c.policy));
 }
 
 std::string ckpt_cell(const candidate_result& c) {
@@ -382,7 +382,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     std::vector<text_table::column> cols{{"#", align::right}, {"offer", align::left}};
     const bool variant = s.variants.has_value();  // the card each offer really is
     if (variant) cols.push_back({"GPU", align::left});
-    if (zones) cols.push_back({"zones", align::right});
+    if (zones) cols.push_back({"zn", align::right});
     cols.push_back({"market", align::left});
     if (spot) cols.push_back({"risk", align::left});
     if (many_gpus) cols.push_back({"GPUs", align::right});
@@ -457,17 +457,18 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
                            p.rows.size() - shown_rows == 1 ? "" : "s");
     out += wrap(
         std::string(variant ? "GPU: the card the offer carries (variant table). " : "") +
-            std::string(zones
-                            ? "zones: identical offers (same GPU, count, prices, billing, interruption model) in that "
-                              "many zones or regions, simulated once. "
-                            : "") +
+            std::string(
+                zones ? "zn (zones): identical offers (same GPU, count, prices, billing, interruption model) in that "
+                        "many zones or regions, simulated once. "
+                      : "") +
             "offer: ~ stands for a cut part of the id. market: on-demand; spot = spot_only (rerun on spot until done, "
             "from the last checkpoint); "
             "spot+fb = deadline_fallback (spot, then on-demand in time for the deadline); monthly (a dedicated "
             "server)." +
-            std::string(failover ? fmt::format(" foN: with failover over the N zones of the zones column (a "
-                                               "preempted run relaunches in another that has capacity, after {:.0f} "
-                                               "min; zones drawn independently; no checkpoint transfer charged).",
+            std::string(failover ? fmt::format(" foN, foN+fb: spot, spot+fb with failover over the N zones of the zn "
+                                               "column (a preempted run relaunches in another that has capacity, "
+                                               "after {:.0f} min; zones drawn independently; no checkpoint transfer "
+                                               "charged).",
                                                failover_relaunch_min)
                                  : "") +
             std::string(spot ? " risk: where a spot row's interruption model comes from (trace: fitted to the "

@@ -23,7 +23,8 @@ print("recommendation:", p.recommendation)
 frontier = sorted((c for c in p.candidates if c.pareto), key=lambda c: c.makespan_hours.mean)
 print("cost-time frontier:")
 for c in frontier:
-    print(f"  {c.makespan_hours.mean:6.1f} h  {c.cost.mean:8.2f} {c.currency}  {c.offer} {c.market} ({c.policy})")
+    fo = f", failover over {c.failover_zones} zones" if c.failover_zones > 1 else ""
+    print(f"  {c.makespan_hours.mean:6.1f} h  {c.cost.mean:8.2f} {c.currency}  {c.offer} {c.market} ({c.policy}{fo})")
 
 try:
     import matplotlib

@@ -46,7 +46,7 @@ costsim_cli_test("plan quick mode converts the work to other GPUs through the sp
   OUT_RE "A100-SXM4-80GB — estimate: .*A100-SXM4-80GB 0\\.357 / L4 0\\.074824 in gpu-speed-by-class-2026"
   ARGS plan --work 3h --gpu L4,A100-80GB --market on_demand)
 costsim_cli_test("plan quick mode runs each offer at its GPU variant's speed: RunPod's A100-80GB is the PCIe card" EXIT 0
-  OUT_RE "#  offer +GPU .*~/1x_A100-80GB_SECURE +A100-PCIe-80GB .*gcp/~/a2-ultragpu-1g +A100-SXM4-80GB"
+  OUT_RE "#  offer +GPU .*/1x_A100-80GB_SECURE +A100-PCIe-80GB .*gcp/[^ ]*/a2-ultragpu-1g +A100-SXM4-80GB"
   ARGS plan --work 3h --gpu L4,A100-80GB --market on_demand)
 costsim_cli_test("plan quick mode refuses a GPU the catalog does not sell, naming near ones" EXIT 2
   ERR_RE "command line: --gpu: a GPU model the catalog sells .\"A100-40\" is none; did you mean"
@@ -178,7 +178,7 @@ costsim_cli_test("plan on the scenario stated by its size prints the estimate's 
 
 # Issue 27, item 3: failover as a plan market.
 costsim_cli_test("plan --market failover plans spot relaunched over an offer's identical zones and explains the row" EXIT 0
-  OUT_RE "spot fo2.*foN:[ \n]+with[ \n]+failover[ \n]+over[ \n]+the[ \n]+N[ \n]+zones[ \n]+of[ \n]+the[ \n]+zones[ \n]+column.*after[ \n]+3[ \n]+min"
+  OUT_RE " fo2 .*foN,[ \n]+foN\\+fb:[ \n]+spot,[ \n]+spot\\+fb[ \n]+with[ \n]+failover[ \n]+over[ \n]+the[ \n]+N[ \n]+zones[ \n]+of[ \n]+the[ \n]+zn[ \n]+column.*after[ \n]+3[ \n]+min"
   ARGS plan --work 10h --gpu A100-80GB --gpus 8 --deadline 24h --market on_demand,spot,failover --cloud gcp --trials 2000)
 costsim_cli_test("plan refuses an unknown market beside failover naming the flag" EXIT 2
   ERR_RE "command line: --market: .*\"moon\""

@@ -465,12 +465,13 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
             "from the last checkpoint); "
             "spot+fb = deadline_fallback (spot, then on-demand in time for the deadline); monthly (a dedicated "
             "server)." +
-            std::string(failover ? fmt::format(" foN, foN+fb: spot, spot+fb with failover over the N zones of the zn "
-                                               "column (a preempted run relaunches in another that has capacity, "
-                                               "after {:.0f} min; zones drawn independently; no checkpoint transfer "
-                                               "charged).",
-                                               failover_relaunch_min)
-                                 : "") +
+            std::string(failover
+                            ? fmt::format(" foN, foN+fb: spot, spot+fb with failover over N zones or regions of the "
+                                          "same instance and risk (a preempted run relaunches in the cheapest "
+                                          "other that has capacity, at its spot price, after {:.0f} min; zones "
+                                          "drawn independently; no checkpoint transfer charged).",
+                                          failover_relaunch_min)
+                            : "") +
             std::string(spot ? " risk: where a spot row's interruption model comes from (trace: fitted to the "
                                "offer's own spot trace; advisor: AWS Spot Advisor band; proxy: borrowed from "
                                "another instance's data, see below; stated: a rate the scenario states)."

@@ -459,13 +459,40 @@ TEST_CASE(
         if (c.contains("failover")) said = c["failover"]["zones"] == 3;
     CHECK(said);
 
+    SUBCASE("zones at other spot prices join the failover set, tried cheapest first") {
+        json dear = d["offers"][0];
+        dear["id"] = "fast-dear";
+        dear["markets"]["spot"]["price"]["amount"] = "1.8";
+        json above = d["offers"][0];  // spot above on-demand: never a failover zone
+        above["id"] = "fast-above";
+        above["markets"]["spot"]["price"]["amount"] = "3.5";
+        d["offers"].insert(d["offers"].begin(), dear);
+        d["offers"].push_back(above);
+        const plan_result q = run_plan(parse(d), few());
+        bool seen = false;
+        for (const auto& row : q.rows) {
+            const candidate& k = q.expanded.candidates[row.candidate_index];
+            if (k.failover_zones == 1) continue;
+            seen = true;
+            CHECK(q.expanded.offer_of(k).id == "fast");
+            REQUIRE(k.failover_offers.size() == 4);
+            CHECK(q.expanded.offers.offers[k.failover_offers.front()].id == "fast");
+            CHECK(q.expanded.offers.offers[k.failover_offers.back()].id == "fast-dear");
+            const campaign c = make_campaign(q.expanded, k);
+            CHECK(c.zone_price_ratio == std::vector<double>{1.0, 1.0, 1.0, 2.0});
+        }
+        CHECK(seen);
+        const json j = to_json(q);
+        for (const auto& c : j["candidates"])
+            if (c.contains("failover")) CHECK(c["failover"]["offers"].back() == "fast-dear");
+    }
     SUBCASE("a rate-only model gets no failover candidate, and the plan says why") {
         d["plan"]["interruptions"] = {{"model", "poisson"}, {"rate_per_hour", 0.3}};
         std::vector<excluded_offer> ex;
         const scenario e = expand_plan(parse(d), ex);
         for (const auto& k : e.candidates) CHECK(k.failover_zones == 1);
         REQUIRE(ex.size() == 1);
-        CHECK(ex[0].reason.find("no failover candidate over its 3 identical zones") == 0);
+        CHECK(ex[0].reason.find("no failover candidate over its 3 zones") == 0);
     }
     SUBCASE("a bad failover section names its pointer") {
         d["plan"]["failover"] = {{"relaunch", "soon"}};

@@ -47,6 +47,21 @@ campaign base_campaign() {
 }
 
 usec to_usec(fast_hours h) { return usec(std::llround(h.count() * 3.6e9)); }
+
+// Failover tests: lifetimes and outages of exactly 1 h (a zone has capacity half the time),
+// a 2.5 h job with free checkpoints every 0.5 h, no overhead, relaunch 0.05 h.
+campaign half_available_job() {
+    static const std::vector<fast_hours> one{fast_hours(1.0)};
+    campaign c;
+    c.work = fast_hours(2.5);
+    c.every = fast_hours(0.5);
+    c.billing = fast_billing{fast_hours(1.0 / 3600), fast_hours(0)};
+    c.lifetimes = one;
+    c.outages = one;
+    c.restart = restart_model(fixed_delay(fast_hours(0)), delay_billing::unbilled, fast_hours(0));
+    c.relaunch = fast_hours(0.05);
+    return c;
+}
 }  // namespace
 
 TEST_CASE("a recorded trajectory replayed through the exact billing engine agrees to 1e-9") {
@@ -252,15 +267,7 @@ TEST_CASE("failover over identical zones shortens the waits as the closed form o
     // has capacity with probability 1/2 (relaunch 0.05 h there), else the run waits the home
     // zone's 1 h outage (the others' are no shorter). So E[wait] = (1 - 0.5^(N-1)) 0.05 +
     // 0.5^(N-1) 1 and the makespan is 2.5 h + two waits; the bill is the 2.5 h of running.
-    const std::vector<fast_hours> one{fast_hours(1.0)};
-    campaign c;
-    c.work = fast_hours(2.5);
-    c.every = fast_hours(0.5);
-    c.billing = fast_billing{fast_hours(1.0 / 3600), fast_hours(0)};
-    c.lifetimes = one;
-    c.outages = one;
-    c.restart = restart_model(fixed_delay(fast_hours(0)), delay_billing::unbilled, fast_hours(0));
-    c.relaunch = fast_hours(0.05);
+    campaign c = half_available_job();
     const constant_spot_price p(fast_price_per_hour(1.0));
     for (int zones : {1, 2, 3}) {
         CAPTURE(zones);
@@ -295,4 +302,30 @@ TEST_CASE("a failover zone's chance of capacity is its mean lifetime, capped, ov
     CHECK(campaign_draws(c).zone_up() == doctest::Approx(1.25 / 3.25));
     c.failover_zones = 1;
     CHECK(campaign_draws(c).zone_up() == 0.0);
+}
+
+TEST_CASE("failover bills each session at the spot price of the zone it runs in") {
+    // Two zones, the second at twice the first's price; lifetimes and outages of 1 h (each
+    // zone has capacity half the time). The 2.5 h job runs 1 h in zone 0, then 1 h and 0.5 h
+    // each in the other zone with probability 1/2 (it has capacity) or in the zone it is in
+    // (it waits; the tie goes to the zone that preempted it). E[cost] = 1 + 1.5 + 0.75.
+    campaign c = half_available_job();
+    c.failover_zones = 2;
+    c.zone_price_ratio = {1.0, 2.0};
+    const constant_spot_price p(fast_price_per_hour(1.0));
+    const std::uint64_t n = 20000;
+    double sum = 0;
+    for (std::uint64_t t = 0; t < n; ++t) {
+        philox_stream events(rng_seed(9), trial_index(t), stream_id(0)),
+            waits(rng_seed(9), trial_index(t), stream_id(1));
+        std::vector<session_record> log;
+        const trial_result r = run_trial(c, p, events, waits, &log);
+        REQUIRE(log.size() == 3);
+        const double cost = r.cost.value();
+        // Each session at price 1 or 2: the first always 1.
+        CHECK((cost == doctest::Approx(2.0) || cost == doctest::Approx(2.5) || cost == doctest::Approx(3.0) ||
+               cost == doctest::Approx(3.5) || cost == doctest::Approx(4.0)));
+        sum += cost;
+    }
+    CHECK(std::abs(sum / n - 3.25) <= 4 * std::sqrt(0.3125 / n));
 }

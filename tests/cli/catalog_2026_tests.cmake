@@ -178,7 +178,7 @@ costsim_cli_test("plan on the scenario stated by its size prints the estimate's 
 
 # Issue 27, item 3: failover as a plan market.
 costsim_cli_test("plan --market failover plans spot relaunched over an offer's identical zones and explains the row" EXIT 0
-  OUT_RE " fo2 .*foN,[ \n]+foN\\+fb:[ \n]+spot,[ \n]+spot\\+fb[ \n]+with[ \n]+failover[ \n]+over[ \n]+the[ \n]+N[ \n]+zones[ \n]+of[ \n]+the[ \n]+zn[ \n]+column.*after[ \n]+3[ \n]+min"
+  OUT_RE " fo[0-9]+ .*foN,[ \n]+foN\\+fb:[ \n]+spot,[ \n]+spot\\+fb[ \n]+with[ \n]+failover[ \n]+over[ \n]+N[ \n]+zones[ \n]+or[ \n]+regions.*after[ \n]+3[ \n]+min"
   ARGS plan --work 10h --gpu A100-80GB --gpus 8 --deadline 24h --market on_demand,spot,failover --cloud gcp --trials 2000)
 costsim_cli_test("plan refuses an unknown market beside failover naming the flag" EXIT 2
   ERR_RE "command line: --market: .*\"moon\""

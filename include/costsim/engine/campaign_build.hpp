@@ -100,6 +100,19 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
                               k.interruptions.model + "\" has none");
         c.failover_zones = k.failover_zones;
         c.relaunch = k.relaunch;
+        if (!k.failover_offers.empty()) {
+            if (k.failover_offers.size() != static_cast<std::size_t>(k.failover_zones))
+                throw model_error("failover over " + std::to_string(k.failover_zones) + " zones lists " +
+                                  std::to_string(k.failover_offers.size()) + " offers");
+            auto spot_of = [&](std::size_t oi) {
+                const offer& z = s.offers.offers.at(oi);
+                const auto* q = z.spot ? std::get_if<quoted_price>(&z.spot->price) : nullptr;
+                if (!q) throw model_error("failover zone " + z.id + " has no quoted spot price");
+                return hourly_price(s, z, *q).value();
+            };
+            const double home = spot_of(k.failover_offers.front());
+            for (std::size_t oi : k.failover_offers) c.zone_price_ratio.push_back(home > 0 ? spot_of(oi) / home : 1.0);
+        }
     }
     return c;
 }

@@ -124,10 +124,13 @@ struct candidate {
     double speedup = 1.0;
     int gpus_used = 1;
     /// Spot with failover (plan.hpp): a preempted run relaunches in another of this many
-    /// identical zones (the offer's and its identical_offers) where one has capacity,
-    /// paying `relaunch` on top of the wait (trial.hpp). 1: no failover.
+    /// zones where one has capacity, paying `relaunch` on top of the wait (trial.hpp). The
+    /// zones are `failover_offers` (the same instance with the same interruption model, the
+    /// candidate's own offer first, then by spot price), each at its own spot price; empty:
+    /// the offer and its identical_offers. 1: no failover.
     int failover_zones = 1;
     fast_hours relaunch{0};
+    std::vector<std::size_t> failover_offers;
     std::string pointer;  ///< "/candidates/3", for messages
 };
 

@@ -96,6 +96,9 @@ struct campaign {
     /// draw), plus `relaunch` when that is not the zone that preempted it.
     int failover_zones = 1;
     fast_hours relaunch{0};
+    /// Failover: each zone's spot price over the first's, zones in the order tried (by
+    /// price, the first the cheapest and the run's first); empty: all the same price.
+    std::vector<double> zone_price_ratio;
 };
 
 /// One of `samples`, uniformly (non-empty).
@@ -117,6 +120,15 @@ public:
     fast_hours wait(philox_stream& waits) const;
     /// Failover: the probability that another zone has capacity when a run is preempted.
     double zone_up() const noexcept { return zone_up_; }
+    struct relaunch_at {
+        fast_hours delay;
+        int zone;
+    };
+    /// Failover: the wait after a preemption in zone `from` and the zone the run relaunches
+    /// in. The other zones are tried in order (the one that preempted last): the first with
+    /// capacity, after the relaunch delay; none: the first back (each a fresh outage draw;
+    /// `from` itself ties first), plus the relaunch delay when it is another.
+    relaunch_at failover_wait(philox_stream& waits, int from) const;
 
 private:
     const campaign* c_;
@@ -209,15 +221,22 @@ inline fast_hours campaign_draws::time_to_interruption(philox_stream& events) co
 }
 
 inline fast_hours campaign_draws::wait(philox_stream& waits) const {
-    const fast_hours home = c_->outages.empty() ? draw_delay(c_->restart.delay, waits) : resample(c_->outages, waits);
-    if (c_->failover_zones <= 1) return home;
+    if (c_->failover_zones > 1) return failover_wait(waits, 0).delay;
+    return c_->outages.empty() ? draw_delay(c_->restart.delay, waits) : resample(c_->outages, waits);
+}
+
+inline campaign_draws::relaunch_at campaign_draws::failover_wait(philox_stream& waits, int from) const {
+    const fast_hours own = resample(c_->outages, waits);
     // Every other zone, in turn: capacity now (relaunch there), else its own wait.
     fast_hours other = fast_hours(std::numeric_limits<double>::infinity());
-    for (int z = 1; z < c_->failover_zones; ++z) {
-        if (waits.uniform() < zone_up_) return c_->relaunch;
-        other = std::min(other, resample(c_->outages, waits));
+    int first_back = from;
+    for (int z = 0; z < c_->failover_zones; ++z) {
+        if (z == from) continue;
+        if (waits.uniform() < zone_up_) return {c_->relaunch, z};
+        const fast_hours o = resample(c_->outages, waits);
+        if (o < other) other = o, first_back = z;
     }
-    return other < home ? other + c_->relaunch : home;
+    return other < own ? relaunch_at{other + c_->relaunch, first_back} : relaunch_at{own, from};
 }
 
 namespace detail {
@@ -287,6 +306,7 @@ trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_
     trial_result r;
     double t = 0.0, committed = 0.0;
     bool force_on_demand = false;
+    int zone = 0;  // failover: the zone the spot run is in (campaign::zone_price_ratio)
 
     // deadline_fallback: the last instant at which on-demand (overhead + the work not yet
     // checkpointed) still finishes by the deadline.
@@ -394,9 +414,18 @@ trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_
         }
         t = s0 + age;
         double delay = 0.0;
+        int next_zone = zone;
         if (interrupted) {
             ++r.interruptions;
-            delay = plain ? pc.fixed_delay_ : draws.wait(waits).count();
+            if (plain) {
+                delay = pc.fixed_delay_;
+            } else if (c.failover_zones > 1) {
+                const auto w = draws.failover_wait(waits, zone);
+                delay = w.delay.count();
+                next_zone = w.zone;
+            } else {
+                delay = draws.wait(waits).count();
+            }
             if (fallback && t + delay >= switch_at(committed)) {  // stop waiting: on-demand, on time
                 delay = std::max(0.0, switch_at(committed) - t);
                 force_on_demand = true;
@@ -404,7 +433,10 @@ trial_result run_prepared(const prepared_campaign& pc, PricePath& price, philox_
         }
         fast_hours billed_delay(c.restart.delay_billed() ? delay : 0.0);
         fast_hours billed = detail::bill(c.billing, pc.per_increment_, fast_hours(age) + billed_delay);
-        r.cost += price.cost(fast_hours(s0), fast_hours(s0) + billed) + c.extra_per_hour * billed;
+        fast_money spot_cost = price.cost(fast_hours(s0), fast_hours(s0) + billed);
+        if (!plain && !c.zone_price_ratio.empty()) spot_cost *= c.zone_price_ratio[static_cast<std::size_t>(zone)];
+        r.cost += spot_cost + c.extra_per_hour * billed;
+        zone = next_zone;
         r.billed += billed;
         if (log)
             log->push_back({fast_hours(s0), fast_hours(age), billed, billed_delay, market_kind::spot, interrupted});

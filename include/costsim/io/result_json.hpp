@@ -284,6 +284,11 @@ inline json to_json(const plan_result& p) {
                         {"source", to_string(k.runtime.source)},
                         {"basis", k.runtime.basis}};
         if (k.market == market_kind::spot) c["interruption_model"] = to_json(k.interruptions);
+        if (!k.failover_offers.empty()) {  // the zones, in the order tried
+            json zs = json::array();
+            for (std::size_t oi : k.failover_offers) zs.push_back(p.expanded.offers.offers[oi].id);
+            c["failover"]["offers"] = zs;
+        }
         rows.push_back(c);
     }
     base["candidates"] = rows;

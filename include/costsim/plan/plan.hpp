@@ -114,6 +114,7 @@ plan_result run_plan(const scenario& s, const mc_options& o);
 
 namespace detail {
 std::vector<std::size_t> identical_groups(const scenario& s, const std::vector<bool>& planned);
+std::vector<std::vector<std::size_t>> failover_sets(const scenario& s, const std::vector<bool>& planned);
 }  // namespace detail
 
 inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excluded) {
@@ -129,6 +130,8 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
             if (auto it = index.find(id); it != index.end()) planned[it->second] = true;
     }
     const std::vector<std::size_t> group = detail::identical_groups(s, planned);
+    const std::vector<std::vector<std::size_t>> failover_set =
+        p.failover_relaunch ? detail::failover_sets(s, planned) : std::vector<std::vector<std::size_t>>{};
     auto first_of_group = [&](std::size_t oi) { return group[oi] == oi; };
     auto group_of = [&](std::size_t oi) {
         std::vector<std::size_t> v;
@@ -270,14 +273,16 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                     }
                 }
                 if (intervals.empty()) intervals.push_back(checkpoint_spec{});
-                // Failover: the same offer in its identical zones as one more candidate.
-                const int zones = 1 + static_cast<int>(base.identical_offers.size());
+                // Failover: the same instance in its other zones as one more candidate.
+                const std::vector<std::size_t> none_listed;
+                const std::vector<std::size_t>& set = failover_set.empty() ? none_listed : failover_set[oi];
+                const int zones = static_cast<int>(set.size());
                 const bool failover =
                     p.failover_relaunch && zones > 1 && !intr.lifetimes.empty() && !intr.outages.empty();
                 if (p.failover_relaunch && zones > 1 && !failover && n == counts.front())
                     exclude(market_kind::spot,
                             "no failover candidate over its " + std::to_string(zones) +
-                                " identical zones: failover draws each zone's capacity from resampled lifetimes and "
+                                " zones: failover draws each zone's capacity from resampled lifetimes and "
                                 "outages, and its interruption model (" +
                                 intr.model + ") has " + (intr.lifetimes.empty() ? "no lifetimes" : "no outages"));
                 for (policy_kind pol : policies) {
@@ -293,6 +298,7 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                         if (failover) {
                             k.failover_zones = zones;
                             k.relaunch = *p.failover_relaunch;
+                            k.failover_offers = set;
                             out.candidates.push_back(k);
                         }
                     }
@@ -372,6 +378,43 @@ inline std::vector<std::size_t> identical_groups(const scenario& s, const std::v
         if (!fresh) group[i] = it->second;
     }
     return group;
+}
+
+// For each planned offer with the cheapest spot price of its failover set, the set: every
+// planned offer of the same provider, instance, GPUs, on-demand price, billing rule and
+// interruption model whose spot price is quoted and not above its on-demand one (its
+// zones and regions), itself first, then by spot price (ties in catalog order). Sets of
+// one offer, and the other offers, get none.
+inline std::vector<std::vector<std::size_t>> failover_sets(const scenario& s, const std::vector<bool>& planned) {
+    using key = std::tuple<std::string, std::string, std::string, int, double, std::string, std::string, std::string,
+                           const interruption_spec*>;
+    std::map<key, std::vector<std::size_t>> sets;
+    for (std::size_t i = 0; i < s.offers.offers.size(); ++i) {
+        const offer& o = s.offers.offers[i];
+        const bool plain = o.attached.empty() && o.fees.empty() && o.egress.empty() && !o.monthly && o.spot &&
+                           std::holds_alternative<quoted_price>(o.spot->price);
+        if (!plain || !s.plan || !planned[i]) continue;
+        const auto spot = listed_price_per_hour(o, market_kind::spot);
+        const auto od = listed_price_per_hour(o, market_kind::on_demand);
+        const interruption_spec* model = s.plan->interruptions_for(o.id);
+        if (!spot || (od && *spot > *od) || !model) continue;
+        sets[key{o.provider, o.instance, o.gpus ? o.gpus->model : std::string(), o.gpus ? o.gpus->count : 0,
+                 o.gpus && o.gpus->memory_gib ? *o.gpus->memory_gib : -1.0,
+                 od ? to_decimal_string(o.on_demand->price.amount.amount()) : std::string(),
+                 o.billing.describe(market_kind::on_demand) + "|" + o.billing.describe(market_kind::spot),
+                 o.estimate ? "estimate" : "", model}]
+            .push_back(i);
+    }
+    std::vector<std::vector<std::size_t>> out(s.offers.offers.size());
+    for (auto& [k, v] : sets) {
+        if (v.size() < 2) continue;
+        std::stable_sort(v.begin(), v.end(), [&](std::size_t a, std::size_t b) {
+            return *listed_price_per_hour(s.offers.offers[a], market_kind::spot) <
+                   *listed_price_per_hour(s.offers.offers[b], market_kind::spot);
+        });
+        out[v.front()] = v;
+    }
+    return out;
 }
 }  // namespace detail
 

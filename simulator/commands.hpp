@@ -67,6 +67,7 @@ struct simulate_args {
     unsigned threads = 0;
     double target_rel_ci = 0;
     bool json = false, csv = false, progress = false, mpi = false;
+    bool trials_given = false, seed_given = false;  ///< a failover study keeps its own otherwise
 };
 
 struct plan_args {
@@ -134,7 +135,15 @@ struct replay_args {
     std::uint64_t starts = 0;  ///< 0: the library's default (100) unless --windows
     std::string sense_text = "preempted";
     trace_sense sense = trace_sense::preempted;  ///< what the trace's values count
+    bool json = false, sense_given = false;
+};
+/// `costsim failover STUDY`; simulate and replay run one part of it when given a study.
+enum class failover_part { both, replay, monte_carlo };
+struct failover_args {
+    std::string study, catalog;
+    std::optional<std::uint64_t> starts, trials, seed;
     bool json = false;
+    failover_part part = failover_part::both;
 };
 struct trace_stats_args {
     std::string trace;
@@ -172,6 +181,10 @@ int run_offers(const offers_args& a);
 
 int run_quote(const quote_args& a);
 int run_plan(const plan_args& a);
+int run_failover(const failover_args& a);
+/// Whether `file` is a failover study (costsim.failover/v1), which simulate and replay
+/// hand to run_failover.
+bool is_failover_study(const std::string& file);
 int run_breakeven(const breakeven_args& a);
 int run_report(const report_args& a);
 /// Writes the HTML report of a simulate/plan JSON result to `path`, atomically.

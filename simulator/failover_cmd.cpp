@@ -2,6 +2,7 @@
 // zone when preempted, against single-zone spot, a deadline fallback and on-demand, replayed
 // on the zones' real aligned traces and simulated by Monte Carlo over their fitted runs.
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -22,12 +23,6 @@
 namespace costsim::cli {
 
 namespace {
-
-struct failover_args {
-    std::string study, catalog;
-    std::optional<std::uint64_t> starts, trials, seed;
-    bool json = false;
-};
 
 json row_json(const failover_strategy& st, const failover_row& s) {
     const auto& o = s.o;
@@ -51,6 +46,16 @@ json row_json(const failover_strategy& st, const failover_row& s) {
     j["cost"] = sj(s.cost);
     j["time_hours"] = sj(s.time);
     return j;
+}
+
+}  // namespace
+
+bool is_failover_study(const std::string& file) {
+    std::ifstream in(file);
+    if (!in) return false;
+    const json j = json::parse(in, nullptr, false);  // a bad file is the scenario reader's to refuse
+    return !j.is_discarded() && j.is_object() && j.contains("schema") && j["schema"].is_string() &&
+           j["schema"].get<std::string>() == failover_schema;
 }
 
 int run_failover(const failover_args& a) {
@@ -100,8 +105,9 @@ int run_failover(const failover_args& a) {
             rep.push_back(row_json(ss[i], run.replayed[i]));
             mc.push_back(row_json(ss[i], run.simulated[i]));
         }
-        j["replay"] = {{"windows", windows.size()}, {"rows", rep}};
-        j["monte_carlo"] = {{"trials", s.trials}, {"seed", s.seed}, {"horizon_ticks", mc_horizon}, {"rows", mc}};
+        if (a.part != failover_part::monte_carlo) j["replay"] = {{"windows", windows.size()}, {"rows", rep}};
+        if (a.part != failover_part::replay)
+            j["monte_carlo"] = {{"trials", s.trials}, {"seed", s.seed}, {"horizon_ticks", mc_horizon}, {"rows", mc}};
         std::cout << j.dump() << "\n" << std::flush;
         return 0;
     }
@@ -181,21 +187,29 @@ int run_failover(const failover_args& a) {
                                          : ""),
                     "  ");
     }
-    out += "\n" +
-           bold(fmt::format("replayed on the real traces: {} windows, starts spread evenly, each to the "
-                            "traces' end ({} ticks of {})",
-                            windows.size(), r.ticks, format_duration(r.gap))) +
-           "\n";
-    out += failover_table(run, run.replayed, s.deadline.has_value());
-    out += "\n" +
-           bold(fmt::format("Monte Carlo: {} trials, seed {}; each zone's own spot lifetimes and outages", s.trials,
-                            s.seed)) +
-           "\n";
-    out += wrap(
-        "resampled from its trace, zones independent of each other, each entered at a random stationary "
-        "point; every row sees the same drawn zones",
-        "  ");
-    out += failover_table(run, run.simulated, s.deadline.has_value());
+    if (a.part != failover_part::monte_carlo) {
+        out += "\n" +
+               bold(fmt::format("replayed on the real traces: {} windows, starts spread evenly, each to the "
+                                "traces' end ({} ticks of {})",
+                                windows.size(), r.ticks, format_duration(r.gap))) +
+               "\n";
+        out += failover_table(run, run.replayed, s.deadline.has_value());
+    }
+    if (a.part != failover_part::replay) {
+        out += "\n" +
+               bold(fmt::format("Monte Carlo: {} trials, seed {}; each zone's own spot lifetimes and outages", s.trials,
+                                s.seed)) +
+               "\n";
+        out += wrap(
+            "resampled from its trace, zones independent of each other, each entered at a random stationary "
+            "point; every row sees the same drawn zones",
+            "  ");
+        out += failover_table(run, run.simulated, s.deadline.has_value());
+    }
+    if (a.part != failover_part::both)
+        out += wrap(fmt::format("(a failover study: `costsim failover {}` gives the {} too)", a.study,
+                                a.part == failover_part::replay ? "Monte Carlo" : "replay"),
+                    "  ");
     out += wrap(fmt::format("costs in {}: every session billed by its zone's rule at its zone's price, plus the "
                             "checkpoint's egress. moves: relaunches in another zone. A run not finished when the "
                             "traces end (replay) or after {:.0f} h (Monte Carlo) is left out of cost and time and "
@@ -205,8 +219,6 @@ int run_failover(const failover_args& a) {
     std::cout << out << std::flush;
     return 0;
 }
-
-}  // namespace
 
 // `costsim failover`: its options, registered on the app; run when named.
 command add_failover(CLI::App& app) {

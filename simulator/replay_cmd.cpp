@@ -70,6 +70,22 @@ std::string render_text(const replay_result& r, trace_sense sense) {
 }  // namespace
 
 int run_replay(const replay_args& a) {
+    if (is_failover_study(a.scenario)) {  // replayed on its zones' own traces (failover_cmd.cpp)
+        for (auto [flag, given] : {std::pair{"--trace", !a.trace.empty()},
+                                   {"--windows", !a.windows.empty()},
+                                   {"--deadline", !a.deadline.empty()},
+                                   {"--sense", a.sense_given}})
+            if (given)
+                throw input_error("command line", flag,
+                                  "no " + std::string(flag) + " for a failover study (its zones name their traces)");
+        failover_args f;
+        f.study = a.scenario;
+        f.json = a.json;
+        f.part = failover_part::replay;
+        if (a.starts) f.starts = a.starts;
+        return run_failover(f);
+    }
+    if (a.trace.empty()) throw input_error("command line", "--trace", "a spot trace to replay the scenario on");
     scenario s = with_plan_candidates(load_scenario(a.scenario), "replay");
     spot_trace t = load_spot_trace(a.trace, a.sense);
     replay_options o;
@@ -112,9 +128,11 @@ int run_replay(const replay_args& a) {
 command add_replay(CLI::App& app) {
     auto rp = std::make_shared<replay_args>();
     auto* replay = app.add_subcommand("replay", "every candidate on windows of a real spot availability trace");
-    replay->add_option("scenario", rp->scenario, "costsim.scenario/v1 file")->required();
-    replay->add_option("--trace", rp->trace, "spot trace {\"metadata\": {\"gap_seconds\": N}, \"data\": [...]}")
+    replay->add_option("scenario", rp->scenario, "costsim.scenario/v1 file, or a costsim.failover/v1 study")
         ->required();
+    replay->add_option("--trace", rp->trace,
+                       "spot trace {\"metadata\": {\"gap_seconds\": N}, \"data\": [...]} (not for a failover "
+                       "study, whose zones name theirs)");
     auto* rp_starts = replay->add_option("--starts", rp->starts, "N start points spread over the trace (default 100)")
                           ->check(CLI::Range(1ULL, 10000000ULL));
     replay->add_option("--windows", rp->windows, "[start, end) tick windows per trace name (random_windows.json)")
@@ -124,7 +142,8 @@ command add_replay(CLI::App& app) {
         ->add_option("--sense", rp->sense_text,
                      "what the trace's values count: preempted (Can't Be Late: non-zero = no spot, the default) or "
                      "obtainable (SpotHedge: instances obtainable, 0 = none)")
-        ->check(CLI::IsMember({"preempted", "obtainable"}));
+        ->check(CLI::IsMember({"preempted", "obtainable"}))
+        ->each([rp](const std::string&) { rp->sense_given = true; });
     replay->add_flag("--json", rp->json, "one JSON object");
     return {replay, [rp] {
                 rp->sense = parse_trace_sense(rp->sense_text);

@@ -103,6 +103,21 @@ int run_simulate(const simulate_args& a) {
     if (a.mpi) throw value_error("--mpi: this costsim was built without MPI (configure with -DCOSTSIM_WITH_MPI=ON)");
     const bool writer = true;
 #endif
+    if (is_failover_study(a.scenario)) {  // its Monte Carlo over the zones (failover_cmd.cpp)
+        for (auto [flag, given] : {std::pair{"--csv", a.csv},
+                                   {"--mpi", a.mpi},
+                                   {"--report", !a.report.empty()},
+                                   {"--target-rel-ci", a.target_rel_ci > 0},
+                                   {"--threads", a.threads > 0}})
+            if (given) throw input_error("command line", flag, "no " + std::string(flag) + " for a failover study");
+        failover_args f;
+        f.study = a.scenario;
+        f.json = a.json;
+        f.part = failover_part::monte_carlo;
+        if (a.trials_given) f.trials = a.trials;
+        if (a.seed_given) f.seed = a.seed;
+        return run_failover(f);
+    }
     scenario s = with_plan_candidates(load_scenario(a.scenario), "simulate");
     mc_options o;
 #ifdef COSTSIM_HAVE_MPI
@@ -139,10 +154,15 @@ int run_simulate(const simulate_args& a) {
 command add_simulate(CLI::App& app) {
     auto sim = std::make_shared<simulate_args>();
     auto* simulate = app.add_subcommand("simulate", "Monte Carlo of a scenario's candidates");
-    simulate->add_option("scenario", sim->scenario, "costsim.scenario/v1 file")->required();
-    simulate->add_option("--trials", sim->trials, "trials per candidate (default 100000)")
-        ->check(CLI::Range(1ULL, 100000000ULL));
-    simulate->add_option("--seed", sim->seed, "seed of the Philox streams (default 1)");
+    simulate->add_option("scenario", sim->scenario, "costsim.scenario/v1 file, or a costsim.failover/v1 study")
+        ->required();
+    simulate
+        ->add_option("--trials", sim->trials,
+                     "trials per candidate (default 100000; a failover study: its own, else 4000)")
+        ->check(CLI::Range(1ULL, 100000000ULL))
+        ->each([sim](const std::string&) { sim->trials_given = true; });
+    simulate->add_option("--seed", sim->seed, "seed of the Philox streams (default 1)")
+        ->each([sim](const std::string&) { sim->seed_given = true; });
     simulate->add_option("--threads", sim->threads, "worker threads (default: all cores)")
         ->check(CLI::Range(1u, 4096u));
     simulate

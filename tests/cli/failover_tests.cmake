@@ -15,6 +15,22 @@ costsim_cli_test("failover refuses an unknown offer with near ids" EXIT 2
 costsim_cli_test("failover refuses a missing study file" EXIT 2
   ERR_RE "nowhere\\.json"
   ARGS failover ${PROJECT_SOURCE_DIR}/tests/data/bad_failover/nowhere.json)
+# simulate and replay take a failover study too: each runs its own part of it.
+costsim_cli_test("simulate on a failover study runs its Monte Carlo over the zones and names the replay" EXIT 0
+  OUT_RE "costsim failover: GCP A100x8 spot over six zones.*Monte Carlo: 300 trials, seed 2.*failover \\+ fallback.*costsim failover [^ ]*failover_gcp_a100\\.json` gives the replay too"
+  ARGS simulate ${PROJECT_SOURCE_DIR}/scenarios/failover_gcp_a100.json --trials 300 --seed 2)
+costsim_cli_test("replay on a failover study replays its zones' aligned traces and names the Monte Carlo" EXIT 0
+  OUT_RE "replayed on the real traces: 7 windows.*failover spot_only +6 zones.*gives the Monte Carlo too"
+  ARGS replay ${PROJECT_SOURCE_DIR}/scenarios/failover_gcp_a100.json --starts 7)
+costsim_cli_test("replay refuses --trace beside a failover study" EXIT 2
+  ERR_RE "command line: --trace: no --trace for a failover study"
+  ARGS replay ${PROJECT_SOURCE_DIR}/scenarios/failover_gcp_a100.json --trace ${PROJECT_SOURCE_DIR}/pricing_data/spot-traces/spothedge-gcp-a100/us-west1-b_a100_40gb_8.json)
+costsim_cli_test("simulate refuses --csv for a failover study" EXIT 2
+  ERR_RE "command line: --csv: no --csv for a failover study"
+  ARGS simulate ${PROJECT_SOURCE_DIR}/scenarios/failover_gcp_a100.json --csv)
+costsim_cli_test("replay of a scenario without --trace names the flag" EXIT 2
+  ERR_RE "command line: --trace: a spot trace to replay the scenario on"
+  ARGS replay ${PROJECT_SOURCE_DIR}/scenarios/finetune_7b_2026.json)
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
   add_test(NAME "cli: failover studies: on-demand in closed form, every strategy, failover meets the deadline at least as often, bad studies one line"

@@ -66,7 +66,7 @@ costsim_cli_test("plan --memory checks an offer whose row gives no memory agains
   OUT_RE "left out: .*runpod/[^ ]+ \\(all markets\\): the job needs 30 GiB of GPU memory; L4 has 24 GiB \\(its variant's spec\\)"
   ARGS plan --work 3h --gpu L4,A100-80GB --memory 30GiB --market on_demand --explain)
 costsim_cli_test("plan --csv is the ranked list with rank, zones, pareto and recommended" EXIT 0
-  OUT_RE "^rank,offer,zones,market,policy,gpus,checkpoint_rule.*recommended,currency,gpu_variant\n1,[^,]+,[0-9]+,"
+  OUT_RE "^rank,offer,zones,market,policy,failover_zones,gpus,checkpoint_rule.*recommended,currency,gpu_variant\n1,[^,]+,[0-9]+,"
   ARGS plan --work 3h --gpu L4 --csv)
 costsim_cli_test("offers lists the catalog sorted by price with GPU, memory, prices, billing and date" EXIT 0
   OUT_RE "costsim offers: [0-9]+ of [0-9]+ offers of gpu-cloud-2026, price date on or after 2025-06-01 \\(up to [0-9.]+ months old\\).*aws/[^ ]+/p5\\.48xlarge +H100 +8 +80 +55\\.04.*WARNING: prices may be older than 6 months"
@@ -180,6 +180,9 @@ costsim_cli_test("plan on the scenario stated by its size prints the estimate's 
 costsim_cli_test("plan --market failover plans spot relaunched over an offer's identical zones and explains the row" EXIT 0
   OUT_RE " fo[0-9]+ .*foN,[ \n]+foN\\+fb:[ \n]+spot,[ \n]+spot\\+fb[ \n]+with[ \n]+failover[ \n]+over[ \n]+N[ \n]+zones[ \n]+or[ \n]+regions.*after[ \n]+3[ \n]+min"
   ARGS plan --work 10h --gpu A100-80GB --gpus 8 --deadline 24h --market on_demand,spot,failover --cloud gcp --trials 2000)
+costsim_cli_test("plan --csv says how many zones a failover row fails over" EXIT 0
+  OUT_RE "\n[0-9]+,[^,]+,[0-9]+,spot,spot_only,[2-9],"
+  ARGS plan --work 10h --gpu A100-80GB --gpus 8 --deadline 24h --market spot,failover --cloud gcp --trials 1000 --csv)
 costsim_cli_test("plan refuses an unknown market beside failover naming the flag" EXIT 2
   ERR_RE "command line: --market: .*\"moon\""
   ARGS plan --work 10h --gpu A100-80GB --market failover,moon)

@@ -214,7 +214,8 @@ inline json to_json(const replay_result& r) {
 inline std::string to_csv(const plan_result& p) {
     std::ostringstream o;
     o.precision(17);
-    o << "rank,offer,zones,market,policy,gpus,checkpoint_rule,checkpoint_every_hours,runtime_hours,runtime_source,"
+    o << "rank,offer,zones,market,policy,failover_zones,gpus,checkpoint_rule,checkpoint_every_hours,runtime_hours,"
+         "runtime_source,"
          "cost_mean,cost_p95,time_mean_hours,time_p95_hours,p_deadline,pareto,recommended,currency,gpu_variant\n";
     auto field = [](const std::string& s) {
         if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -227,10 +228,10 @@ inline std::string to_csv(const plan_result& p) {
         const candidate_result& c = row.result;
         const candidate& k = p.expanded.candidates[row.candidate_index];
         o << i + 1 << "," << field(c.offer) << "," << 1 + k.identical_offers.size() << "," << to_string(c.market) << ","
-          << to_string(c.policy) << "," << row.gpus_used << "," << to_string(c.checkpoint.rule) << ","
-          << c.checkpoint.every.count() << "," << to_fast_hours(p.expanded.work_of(k)).count() << ","
-          << to_string(k.runtime.source) << "," << c.cost.mean << "," << c.cost.p95 << "," << c.makespan_hours.mean
-          << "," << c.makespan_hours.p95 << ",";
+          << to_string(c.policy) << "," << c.failover_zones << "," << row.gpus_used << ","
+          << to_string(c.checkpoint.rule) << "," << c.checkpoint.every.count() << ","
+          << to_fast_hours(p.expanded.work_of(k)).count() << "," << to_string(k.runtime.source) << "," << c.cost.mean
+          << "," << c.cost.p95 << "," << c.makespan_hours.mean << "," << c.makespan_hours.p95 << ",";
         if (p.simulation.deadline_hours) o << c.deadline_met;
         o << "," << (row.pareto ? "true" : "false") << "," << (p.recommended && *p.recommended == i ? "true" : "false")
           << "," << p.simulation.currency << ","

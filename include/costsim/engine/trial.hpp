@@ -24,9 +24,10 @@
 //    instant it leaves spot (work since the last checkpoint is lost) and finishes on
 //    on-demand, on time. It never misses a deadline that on-demand alone could meet from
 //    the start (deadline >= overhead + work);
-//  - failover over N identical zones (plan's failover market): after an interruption the
-//    run relaunches in another zone that has capacity (campaign::failover_zones; the wait
-//    is campaign_draws::wait's).
+//  - failover over N zones of one instance and interruption model (plan's failover
+//    market): after an interruption the run relaunches in another zone that has capacity
+//    and runs at that zone's spot price (campaign::failover_zones, zone_price_ratio; the
+//    wait and the zone are campaign_draws::failover_wait's).
 //
 // Event-driven: a session draws its time to interruption once (the model is memoryless,
 // and a lifetime cap is per session) and skips the whole stretches that end before it in
@@ -89,8 +90,8 @@ struct campaign {
     /// scenario's candidate) must outlive the campaign.
     std::span<const fast_hours> lifetimes;
     std::span<const fast_hours> outages;  ///< non-empty: resampled waits for capacity (trace_fit)
-    /// Failover over this many identical, independent zones (1: none; > 1 needs lifetimes
-    /// and outages): after an interruption each other zone has capacity with its stationary
+    /// Failover over this many independent zones sharing the interruption model (1: none;
+    /// > 1 needs lifetimes and outages): after an interruption each other zone has capacity with its stationary
     /// probability E[lifetime] / (E[lifetime] + E[outage]); the run relaunches in one that
     /// has after `relaunch`, else waits for the first zone to come back (each a fresh outage
     /// draw), plus `relaunch` when that is not the zone that preempted it.

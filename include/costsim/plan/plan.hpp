@@ -23,10 +23,11 @@
 //               either, for every other spot offer; the first that covers an offer is its.
 //   "gpus":     [1, 2, 8]   GPU counts to try where the offer has that many (default: 1,
 //               and every offer's full count when the workload has a scaling_efficiency)
-//   "failover": {"relaunch": D}   also plan spot with failover: an offer identical in
-//               several zones (same GPU, prices, billing, interruption model) becomes one
-//               more candidate per spot policy and interval that relaunches a preempted run
-//               in another of those zones (trial.hpp; default relaunch 3 min)
+//   "failover": {"relaunch": D}   also plan spot with failover: the offers of one instance
+//               (same GPU, on-demand price, billing, interruption model) in several zones
+//               give their cheapest-spot offer one more candidate per spot policy and
+//               interval that relaunches a preempted run in another of those zones, at its
+//               spot price (failover_sets, trial.hpp; default relaunch 3 min)
 // The workload's planning facts: "speed" {GPU model or "cpu": relative speed} (work is
 // hours at speed 1), "published" runtimes and measurements (scenario.hpp: each offer's
 // runtime comes from the best figure there is, and says which; an offer with none is

@@ -78,13 +78,7 @@ std::pair<scenario, std::string> with_plan(scenario s) {
 std::string plan_json(scenario s, const std::string& where, const mc_options& base) {
     mc_options o = base;
     o.progress = check_signals;
-    const plan_result p = without_gil([&] {
-        try {
-            return run_plan(s, o);
-        } catch (const model_error& e) {
-            throw input_error(where, "/plan", e.what());
-        }
-    });
+    const plan_result p = without_gil([&] { return in_context(where, "/plan", [&] { return run_plan(s, o); }); });
     return to_json(p).dump();
 }
 
@@ -218,11 +212,7 @@ PYBIND11_MODULE(_costsim, m) {
             if (target_rel_ci > 0) o.target_rel_ci = target_rel_ci;
             o.progress = check_signals;
             const simulation_result r = without_gil([&] {
-                try {
-                    return costsim::simulate(s, o);
-                } catch (const model_error& e) {
-                    throw input_error(path ? *path : file, "/candidates", e.what());
-                }
+                return in_context(path ? *path : file, "/candidates", [&] { return costsim::simulate(s, o); });
             });
             return std::make_pair(to_json(r).dump(), note);
         },
@@ -235,13 +225,7 @@ PYBIND11_MODULE(_costsim, m) {
            const std::string& trace, std::uint64_t starts, const std::string& windows, const std::string& deadline,
            const std::string& sense) {
             auto [s, note] = with_plan(scenario_from(path, text, file));
-            const trace_sense ts = [&] {
-                try {
-                    return parse_trace_sense(sense);
-                } catch (const value_error& e) {
-                    throw input_error("arguments", "sense", e.what());
-                }
-            }();
+            const trace_sense ts = in_context("arguments", "sense", [&] { return parse_trace_sense(sense); });
             const spot_trace t = load_spot_trace(trace, ts);
             replay_options o;
             std::optional<trace_windows> w;
@@ -257,11 +241,7 @@ PYBIND11_MODULE(_costsim, m) {
                                       "a deadline of at least the work (" + format_duration(s.work) + ")");
             }
             const replay_result r = without_gil([&] {
-                try {
-                    return costsim::replay(s, t, o);
-                } catch (const model_error& e) {
-                    throw input_error(path ? *path : file, "/candidates", e.what());
-                }
+                return in_context(path ? *path : file, "/candidates", [&] { return costsim::replay(s, t, o); });
             });
             json j = to_json(r);
             j["sense"] = std::string(to_string(t.sense()));

@@ -21,21 +21,15 @@ const offer& offer_of(const catalog& cat, const char* flag, const std::string& i
 
 int run_breakeven(const breakeven_args& a) {
     catalog cat = load_catalog(a.catalog);
-    currency in = [&] {
-        try {
-            return currency(a.currency);
-        } catch (const value_error& e) {
-            throw input_error("command line", "--currency", e.what());
-        }
-    }();
+    currency in = flag_value("--currency", [&] { return currency(a.currency); });
     auto wrap = [&](auto f) {
-        try {
-            return f();
-        } catch (const missing_exchange_rate& e) {
-            throw input_error(a.catalog, "/exchange_rates", e.what());
-        } catch (const model_error& e) {
-            throw input_error(a.catalog, "/offers", e.what());
-        }
+        return in_context(a.catalog, "/offers", [&] {
+            try {
+                return f();
+            } catch (const missing_exchange_rate& e) {  // not the offer's fault: the catalog's rates
+                throw input_error(a.catalog, "/exchange_rates", e.what());
+            }
+        });
     };
     std::string out;
     if (!a.monthly.empty()) {

@@ -110,13 +110,7 @@ int run_demo(const demo_args& a) {
     mc_options o;
     o.trials = a.trials;
     o.seed = a.seed;
-    plan_result p = [&] {
-        try {
-            return run_plan(s, o);
-        } catch (const model_error& e) {
-            throw input_error(scenario_file, "/plan", e.what());
-        }
-    }();
+    plan_result p = in_context(scenario_file, "/plan", [&] { return run_plan(s, o); });
     if (a.json) {
         std::cout << to_json(p).dump() << "\n" << std::flush;
         return 0;

@@ -74,11 +74,7 @@ int run_import(const import_args& a) {
             if (std::find_if(std::next(it), files.end(), names) != files.end())
                 throw input_error("command line", "--price-date",
                                   "a FILE that names one file, \"" + key + "\" names two");
-            try {
-                it->prices_as_of = parse_price_date(d.substr(eq + 1));
-            } catch (const value_error& e) {
-                throw input_error("command line", "--price-date", e.what());
-            }
+            it->prices_as_of = flag_value("--price-date", [&] { return parse_price_date(d.substr(eq + 1)); });
         }
         skypilot_import o;
         o.provider = files.front().provider;

@@ -39,11 +39,9 @@ namespace costsim::cli {
 int run_command(const std::function<int()>& run) {
     try {
         return run();
-    } catch (const input_error& e) {  // the file (or "command line"), the pointer or flag, what was expected
-        std::cerr << "costsim: " << e.what() << "\n";
     } catch (const value_error& e) {  // a flag's value, parsed where no file is involved
         std::cerr << "costsim: command line: " << e.what() << "\n";
-    } catch (const model_error& e) {
+    } catch (const error& e) {  // input_error: the file (or "command line"), the pointer or flag, what was expected
         std::cerr << "costsim: " << e.what() << "\n";
     } catch (const std::exception& e) {
         std::cerr << "costsim: internal error: " << e.what() << "\n";

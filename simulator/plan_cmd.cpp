@@ -177,7 +177,9 @@ std::string render_spot_summary(const plan_result& p) {
     // The Advisor calibration's parameters, once: the anchor band's rate and the ratios.
     for (const auto& row : p.rows) {
         const interruption_spec& i = s.candidates[row.candidate_index].interruptions;
-        if (s.candidates[row.candidate_index].market != market_kind::spot || i.model != "advisor" || !i.band) continue;
+        if (s.candidates[row.candidate_index].market != market_kind::spot || i.model != interruption_kind::advisor ||
+            !i.band)
+            continue;
         const double anchor = i.rate.per_hour() / advisor_band_scale(*i.band);
         std::string ratios;
         for (int b = 0; b < 4; ++b)
@@ -270,8 +272,8 @@ std::string render_recommendation(const plan_result& p) {
     std::string out;
     // The cheapest on-demand row: the answer without spot risk.
     for (const auto& row : p.rows)
-        if (row.result.market == market_kind::on_demand) {
-            const auto& c = row.result;
+        if (p.result_of(row).market == market_kind::on_demand) {
+            const auto& c = p.result_of(row);
             out += wrap(
                 fmt::format(
                     "Cheapest on-demand: {}{}, {:.2f} {} in {:.2f} h{}.", c.offer,
@@ -291,7 +293,7 @@ std::string render_recommendation(const plan_result& p) {
         return out;
     }
     const plan_row& row = p.rows[*p.recommended];
-    const auto& c = row.result;
+    const auto& c = p.result_of(row);
     const candidate& k = s.candidates[row.candidate_index];
     std::string line = fmt::format(
         "Recommendation: {} {}{}, expected {:.2f} {} (P95 {:.2f}) in {:.1f} h (P95 {:.1f}){}.", c.offer,
@@ -319,12 +321,13 @@ std::string render_recommendation(const plan_result& p) {
     // A spot answer that rests on borrowed data: the price of not taking the risk.
     if (c.market == market_kind::spot && !k.interruptions.proxy.empty()) {
         for (const auto& alt : p.rows) {
-            if (alt.result.market == market_kind::spot || !alt.meets_deadline) continue;
-            const double more = alt.result.cost.mean - c.cost.mean;
+            if (p.result_of(alt).market == market_kind::spot || !alt.meets_deadline) continue;
+            const double more = p.result_of(alt).cost.mean - c.cost.mean;
             out += wrap(fmt::format("its spot risk is a PROXY; the cheapest choice without spot risk is {} {}, "
                                     "{:.2f} {} in {:.1f} h: {:.2f} {} ({:.0f} %) more",
-                                    alt.result.offer, to_string(alt.result.market), alt.result.cost.mean, r.currency,
-                                    alt.result.makespan_hours.mean, more, r.currency, 100 * more / c.cost.mean),
+                                    p.result_of(alt).offer, to_string(p.result_of(alt).market),
+                                    p.result_of(alt).cost.mean, r.currency, p.result_of(alt).makespan_hours.mean, more,
+                                    r.currency, 100 * more / c.cost.mean),
                         "    ");
             break;
         }
@@ -364,8 +367,8 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
 
     bool many_gpus = false, checkpoints = false;
     for (const auto& row : p.rows) {
-        many_gpus = many_gpus || row.gpus_used != p.rows.front().gpus_used;
-        checkpoints = checkpoints || row.result.checkpoint.rule != checkpoint_rule::none;
+        many_gpus = many_gpus || p.candidate_of(row).gpus_used != p.candidate_of(p.rows.front()).gpus_used;
+        checkpoints = checkpoints || p.result_of(row).checkpoint.rule != checkpoint_rule::none;
     }
     const std::size_t shown_rows = v.all ? p.rows.size() : std::min(v.top, p.rows.size());
     std::vector<std::size_t> shown;
@@ -375,9 +378,10 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     bool spot = false, zones = false, failover = false;
     double failover_relaunch_min = 0;
     for (const auto& row : p.rows) {
-        spot = spot || row.result.market == market_kind::spot;
+        spot = spot || p.result_of(row).market == market_kind::spot;
         zones = zones || !s.candidates[row.candidate_index].identical_offers.empty();
-        if (row.result.failover_zones > 1) failover = true, failover_relaunch_min = row.result.relaunch.count() * 60.0;
+        if (p.result_of(row).failover_zones > 1)
+            failover = true, failover_relaunch_min = p.result_of(row).relaunch.count() * 60.0;
     }
     std::vector<text_table::column> cols{{"#", align::right}, {"offer", align::left}};
     const bool variant = s.variants.has_value();  // the card each offer really is
@@ -400,7 +404,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     bool bands = true;  // the Advisor band beside "advisor", while the table fits
     auto cells = [&](std::size_t i, std::size_t offer_width, std::size_t gpu_width) {
         const plan_row& row = p.rows[i];
-        const candidate_result& c = row.result;
+        const candidate_result& c = p.result_of(row);
         const candidate& k = s.candidates[row.candidate_index];
         std::string marks = row.pareto ? "*" : "";
         if (p.recommended && *p.recommended == i) marks += "R";
@@ -412,7 +416,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
             cell.push_back(c.market != market_kind::spot ? "-"
                            : bands                       ? risk_cell(k.interruptions)
                                                          : std::string(risk_source(k.interruptions)));
-        if (many_gpus) cell.push_back(std::to_string(row.gpus_used));
+        if (many_gpus) cell.push_back(std::to_string(p.candidate_of(row).gpus_used));
         if (checkpoints) cell.push_back(ckpt_cell(c));
         for (std::string x :
              {fmt::format("{:>6.2f}h {}", to_fast_hours(s.work_of(k)).count(), short_source(k.runtime.source)),
@@ -427,7 +431,7 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
     // variant ids are long: "A100-SXM4-80GB"), then the Advisor bands (listed below it).
     std::size_t offer_width = 0, gpu_width = 0;
     for (std::size_t i : shown) {
-        offer_width = std::max(offer_width, p.rows[i].result.offer.size());
+        offer_width = std::max(offer_width, p.result_of(p.rows[i]).offer.size());
         if (variant) gpu_width = std::max(gpu_width, gpu_of(p.rows[i]).size());
     }
     for (;;) {
@@ -559,13 +563,8 @@ int run_plan(const plan_args& a) {
     mc_options o = plan_mc_options(a.quick(), a.trials, a.trials_given, a.target_rel_ci, a.seed, a.threads);
     progress_bar bar("plan");  // on a terminal, once the plan has run 2 s
     o.progress = [&bar](double f) { bar(f); };
-    plan_result p = [&] {
-        try {
-            return run_plan(s, o);
-        } catch (const model_error& e) {
-            throw input_error(a.scenario.empty() ? "command line" : a.scenario, "/plan", e.what());
-        }
-    }();
+    plan_result p =
+        in_context(a.scenario.empty() ? "command line" : a.scenario, "/plan", [&] { return run_plan(s, o); });
     bar.clear();
     json j = to_json(p);
     std::string out = a.json ? j.dump() + "\n" : a.csv ? to_csv(p) : render_plan(p, {a.top, a.all, a.explain});

@@ -96,22 +96,12 @@ int run_replay(const replay_args& a) {
     }
     if (a.starts) o.starts = a.starts;
     if (!a.deadline.empty()) {
-        try {
-            o.deadline = parse_duration(a.deadline);
-        } catch (const value_error& e) {
-            throw input_error("command line", "--deadline", e.what());
-        }
+        o.deadline = flag_value("--deadline", [&] { return parse_duration(a.deadline); });
         if (*o.deadline < s.work)
             throw input_error("command line", "--deadline",
                               "a deadline of at least the work (" + format_duration(s.work) + ")");
     }
-    replay_result r = [&] {
-        try {
-            return replay(s, t, o);
-        } catch (const model_error& e) {
-            throw input_error(a.scenario, "/candidates", e.what());
-        }
-    }();
+    replay_result r = in_context(a.scenario, "/candidates", [&] { return replay(s, t, o); });
     std::string out;
     if (a.json) {
         json j = to_json(r);

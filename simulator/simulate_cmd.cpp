@@ -135,13 +135,7 @@ int run_simulate(const simulate_args& a) {
     // A bar on a terminal after 2 s (at once with --progress); nothing on a pipe.
     progress_bar bar("simulate", a.progress);
     if (writer) o.progress = [&bar](double f) { bar(f); };
-    simulation_result r = [&] {
-        try {
-            return simulate(s, o);
-        } catch (const model_error& e) {
-            throw input_error(a.scenario, "/candidates", e.what());
-        }
-    }();
+    simulation_result r = in_context(a.scenario, "/candidates", [&] { return simulate(s, o); });
     bar.clear();
     if (!writer) return 0;
     if (!a.report.empty()) write_report(to_json(r), a.report);

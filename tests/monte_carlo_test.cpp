@@ -259,7 +259,7 @@ TEST_CASE("greedy and uniform_progress in Monte Carlo meet every deadline and ar
 TEST_CASE("trace_fit resamples the trace's lifetimes; greedy refuses a checkpoint") {
     scenario s = load_scenario(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
     const auto& i = s.candidates[1].interruptions;
-    CHECK(i.model == "trace_fit");
+    CHECK(i.model == interruption_kind::trace_fit);
     CHECK(i.lifetimes.size() == 3);
     CHECK(i.outages.size() == 2);
     CHECK(mc_tick_of(s.candidates[1]) == usec(std::chrono::minutes(10)));

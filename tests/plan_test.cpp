@@ -59,13 +59,13 @@ TEST_CASE("the plan ranks by expected cost and recommends what an independent ca
     REQUIRE(p.rows.size() == 4);
     // By hand (no interruptions): spot 0.9 $/h × 10 h = 9 $ (both spot policies),
     // slow 0.5 $/h × 10 h / 0.25 = 20 $ in 40 h (misses the 30 h deadline), fast on-demand 30 $.
-    CHECK(p.rows[0].result.cost.mean == doctest::Approx(9.0));
-    CHECK(p.rows[1].result.cost.mean == doctest::Approx(9.0));
-    CHECK(p.rows[2].result.offer == "slow");
-    CHECK(p.rows[2].result.cost.mean == doctest::Approx(20.0));
-    CHECK(p.rows[2].result.makespan_hours.mean == doctest::Approx(40.0));
-    CHECK(p.rows[2].result.deadline_met == 0.0);
-    CHECK(p.rows[3].result.cost.mean == doctest::Approx(30.0));
+    CHECK(p.result_of(p.rows[0]).cost.mean == doctest::Approx(9.0));
+    CHECK(p.result_of(p.rows[1]).cost.mean == doctest::Approx(9.0));
+    CHECK(p.result_of(p.rows[2]).offer == "slow");
+    CHECK(p.result_of(p.rows[2]).cost.mean == doctest::Approx(20.0));
+    CHECK(p.result_of(p.rows[2]).makespan_hours.mean == doctest::Approx(40.0));
+    CHECK(p.result_of(p.rows[2]).deadline_met == 0.0);
+    CHECK(p.result_of(p.rows[3]).cost.mean == doctest::Approx(30.0));
     // Pareto: the two spot rows (9 $, 10 h) dominate everything else.
     CHECK(p.rows[0].pareto);
     CHECK(p.rows[1].pareto);
@@ -90,10 +90,10 @@ TEST_CASE("under interruptions and a tight deadline the recommendation is the po
     const plan_row& best = p.rows[*p.recommended];
     // Spot alone almost never finishes 10 h of work in 12 h at λ = 0.3/h with 1 h waits;
     // the deadline policy always does, and costs less than 10.1 h on-demand (30.30 $).
-    CHECK(best.result.policy == policy_kind::deadline_fallback);
-    CHECK(best.result.deadline_met == 1.0);
-    CHECK(best.result.cost.mean < 30.3);
-    for (std::size_t i = 0; i < *p.recommended; ++i) CHECK(p.rows[i].result.deadline_met < deadline_confidence);
+    CHECK(p.result_of(best).policy == policy_kind::deadline_fallback);
+    CHECK(p.result_of(best).deadline_met == 1.0);
+    CHECK(p.result_of(best).cost.mean < 30.3);
+    for (std::size_t i = 0; i < *p.recommended; ++i) CHECK(p.result_of(p.rows[i]).deadline_met < deadline_confidence);
 }
 
 TEST_CASE("GPU counts are expanded where the workload has a scaling efficiency") {
@@ -146,10 +146,10 @@ TEST_CASE("candidates that run the same campaign share one simulation") {
     const candidate_result* daly = nullptr;
     const candidate_result* hourly = nullptr;
     for (const auto& row : p.rows) {
-        if (row.result.market != market_kind::spot) continue;
-        if (row.result.checkpoint.rule == checkpoint_rule::young) young = &row.result;
-        if (row.result.checkpoint.rule == checkpoint_rule::daly) daly = &row.result;
-        if (row.result.checkpoint.rule == checkpoint_rule::fixed) hourly = &row.result;
+        if (p.result_of(row).market != market_kind::spot) continue;
+        if (p.result_of(row).checkpoint.rule == checkpoint_rule::young) young = &p.result_of(row);
+        if (p.result_of(row).checkpoint.rule == checkpoint_rule::daly) daly = &p.result_of(row);
+        if (p.result_of(row).checkpoint.rule == checkpoint_rule::fixed) hourly = &p.result_of(row);
     }
     REQUIRE(young);
     REQUIRE(daly);
@@ -224,14 +224,14 @@ TEST_CASE("the demo's spot rows, fitted from real traces, show spread, a long P9
     for (const auto& row : p.rows) {
         const candidate& k = p.expanded.candidates[row.candidate_index];
         if (k.market != market_kind::spot) continue;
-        CHECK(k.interruptions.model == "trace_fit");
-        CHECK(row.result.cost.p95 > row.result.cost.p05);  // interruptions happen: the cost spreads
-        if (row.result.offer == "aws/us-east-1/p3.2xlarge" && row.result.policy == policy_kind::spot_only) {
+        CHECK(k.interruptions.model == interruption_kind::trace_fit);
+        CHECK(p.result_of(row).cost.p95 > p.result_of(row).cost.p05);  // interruptions happen: the cost spreads
+        if (p.result_of(row).offer == "aws/us-east-1/p3.2xlarge" && p.result_of(row).policy == policy_kind::spot_only) {
             p3_spot = true;
             // 0.49 interruptions per hour of running and 1.7 h outages on a 1.08 h job.
-            CHECK(row.result.interruptions_mean > 0.3);
-            CHECK(row.result.makespan_hours.p95 > 2 * row.result.makespan_hours.p50);
-            CHECK(row.result.deadline_met < 0.99);
+            CHECK(p.result_of(row).interruptions_mean > 0.3);
+            CHECK(p.result_of(row).makespan_hours.p95 > 2 * p.result_of(row).makespan_hours.p50);
+            CHECK(p.result_of(row).deadline_met < 0.99);
         }
     }
     CHECK(p3_spot);
@@ -441,7 +441,7 @@ TEST_CASE(
     for (const auto& row : p.rows) {
         const candidate& k = p.expanded.candidates[row.candidate_index];
         if (k.policy != policy_kind::spot_only) continue;
-        (k.failover_zones > 1 ? failover : single) = &row.result;
+        (k.failover_zones > 1 ? failover : single) = &p.result_of(row);
         if (k.failover_zones > 1) {
             CHECK(k.failover_zones == 3);
             CHECK(k.relaunch.count() == doctest::Approx(2.0 / 60));

@@ -117,9 +117,9 @@ TEST_CASE("a scenario names its class: offers run at their variant's figure, and
     const plan_result p = run_plan(s, mc_options{});
     bool eight = false;
     for (const auto& row : p.rows)
-        if (row.gpus_used == 8) {
+        if (p.candidate_of(row).gpus_used == 8) {
             eight = true;
-            CHECK(row.speedup == doctest::Approx(1.9 * 1.9 * 1.9));
+            CHECK(p.candidate_of(row).speedup == doctest::Approx(1.9 * 1.9 * 1.9));
             CHECK(p.expanded.candidates[row.candidate_index].runtime.basis.find("1.9 per doubling: 4 vs 8 GPU runs") !=
                   std::string::npos);
         }

@@ -68,7 +68,7 @@ TEST_CASE("a known band maps to the stated rate and keeps the traces' shape") {
     for (int b = 0; b < 5; ++b) {
         const auto band = advisor_bucket_from_index(b);
         const interruption_spec m = r.band_model(band);
-        CHECK(m.model == "advisor");
+        CHECK(m.model == interruption_kind::advisor);
         CHECK(m.band == band);
         CHECK(m.band_as_of == "2025-06-28");
         CHECK(m.rate.per_hour() == Approx(anchor * advisor_band_scale(band)));
@@ -165,7 +165,7 @@ TEST_CASE("the recommendation's sensitivity moves P(deadline) the right way") {
     const plan_result p = run_plan(s, o);
     REQUIRE(p.recommended.has_value());
     REQUIRE(p.sensitivity.size() == 2);
-    const candidate_result& base = p.rows[*p.recommended].result;
+    const candidate_result& base = p.result_of(p.rows[*p.recommended]);
     CHECK(base.market == market_kind::spot);
     CHECK(base.policy == policy_kind::spot_only);
     CHECK(base.deadline_met < 0.995);

@@ -1,11 +1,16 @@
 // costsim/core/error.hpp — the errors costsim reports about its input.
 //
-// Every problem with user input ends as an `input_error`: which file, which JSON
-// pointer inside it (RFC 6901, e.g. "/candidates/0/checkpoint/every"), and what was
-// expected. `what()` is the one-line message the CLI prints before exiting with 2
-// (control characters quoted from the input are escaped, so it stays one line).
-// Parsers of single values (decimals, durations, timestamps) throw `value_error`,
-// which knows only what was wrong; the JSON layer adds the file and the path.
+// One hierarchy under `costsim::error` (what() is always one line: control characters
+// quoted from the input are escaped):
+//  - `input_error`: input (a file, or a command-line value) is malformed at a known place:
+//    which file, which JSON pointer inside it (RFC 6901, e.g. "/candidates/0/checkpoint/every")
+//    or flag, and what was expected. The CLI prints it and exits with 2.
+//  - `value_error`: a parser of one value (decimal, duration, timestamp) knows only what was
+//    wrong, not where;
+//  - `model_error`: a computation is asked what its model cannot answer.
+// The last two get their place at one boundary, `in_context(file, pointer, f)`, which
+// rethrows them as the input_error of that place: the JSON layer at each value it reads, a
+// command-line flag (`flag_value`), a candidate's run (`at_candidate`), a command's step.
 #pragma once
 
 #include <sstream>
@@ -50,10 +55,16 @@ inline std::string format_quantity(double x) {
     return o.str();
 }
 
-/// A single value is malformed; says what was expected.
-class value_error : public std::runtime_error {
+/// The base of every error costsim reports (never an internal fault): one line.
+class error : public std::runtime_error {
 public:
-    explicit value_error(const std::string& expected) : std::runtime_error(detail::one_line(expected)) {}
+    explicit error(const std::string& what) : std::runtime_error(detail::one_line(what)) {}
+};
+
+/// A single value is malformed; says what was expected.
+class value_error : public error {
+public:
+    explicit value_error(const std::string& expected) : error(expected) {}
 };
 
 /// RFC 6901 escaping of one reference token, for pointers built from keys ("/windows/" +
@@ -72,10 +83,10 @@ inline std::string json_pointer_token(std::string_view key) {
 }
 
 /// Input (a file, or a command-line value) is malformed at a known place.
-class input_error : public std::runtime_error {
+class input_error : public error {
 public:
     input_error(std::string file, std::string pointer, std::string expected)
-        : std::runtime_error(compose(file, pointer, expected)),
+        : error(compose(file, pointer, expected)),
           file_(std::move(file)),
           pointer_(std::move(pointer)),
           expected_(std::move(expected)) {}
@@ -98,25 +109,35 @@ private:
     std::string file_, pointer_, expected_;
 };
 
+/// A computation is asked something the model cannot answer (no rate between two
+/// currencies, no spot price in force at a time). Not an input-format problem, but
+/// still reported, never silently defaulted.
+class model_error : public error {
+public:
+    explicit model_error(const std::string& what) : error(what) {}
+};
+
+/// f(), with a value_error or model_error it throws rethrown as the input_error at `file`
+/// and `pointer` (a JSON pointer or a flag), `hint` appended in parentheses. An input_error
+/// already knows its place and passes through: the innermost place wins.
+template <class F>
+decltype(auto) in_context(const std::string& file, const std::string& pointer, F&& f, const char* hint = nullptr) {
+    try {
+        return f();
+    } catch (const input_error&) {
+        throw;
+    } catch (const error& e) {
+        throw input_error(file, pointer, hint ? std::string(e.what()) + " (" + hint + ")" : e.what());
+    }
+}
+
 /// `parse()`'s value, a value_error from it turned into the input_error of a command-line
 /// flag ("command line: --tokens: a positive count ..."), `hint` appended in parentheses:
 /// one wrapper for every flag the workflows read.
 template <class F>
-auto flag_value(const char* flag, F&& parse, const char* hint = nullptr) -> decltype(parse()) {
-    try {
-        return parse();
-    } catch (const value_error& e) {
-        throw input_error("command line", flag, hint ? std::string(e.what()) + " (" + hint + ")" : e.what());
-    }
+decltype(auto) flag_value(const char* flag, F&& parse, const char* hint = nullptr) {
+    return in_context("command line", flag, std::forward<F>(parse), hint);
 }
-
-/// A computation is asked something the model cannot answer (no rate between two
-/// currencies, no spot price in force at a time). Not an input-format problem, but
-/// still reported, never silently defaulted.
-class model_error : public std::runtime_error {
-public:
-    explicit model_error(const std::string& what) : std::runtime_error(detail::one_line(what)) {}
-};
 
 /// The model_error of an amount in a currency the catalog has no rate for: a command that
 /// knows the catalog's file points at its "/exchange_rates" rather than at an offer.

@@ -27,7 +27,7 @@ money in_scenario_currency(const scenario& s, const offer& o, const money& m);
 /// A quoted time price, per hour, in the scenario's currency.
 fast_price_per_hour hourly_price(const scenario& s, const offer& o, const quoted_price& p);
 
-/// f(), with a model_error met while running candidate k (a missing exchange rate, a policy
+/// f(), with a model_error (or value_error) met while running candidate k (a missing exchange rate, a policy
 /// its market cannot run, a campaign that never finishes) rethrown as an input_error at that
 /// candidate: the scenario's file and the candidate's pointer ("/candidates/2", or "/plan").
 template <class F>
@@ -48,11 +48,7 @@ usec mc_tick_of(const candidate& k);
 
 template <class F>
 decltype(auto) at_candidate(const scenario& s, const candidate& k, F&& f) {
-    try {
-        return f();
-    } catch (const model_error& e) {
-        throw input_error(s.file, k.pointer, e.what());
-    }
+    return in_context(s.file, k.pointer, std::forward<F>(f));
 }
 
 inline money in_scenario_currency(const scenario& s, const offer&, const money& m) {
@@ -97,7 +93,7 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
             throw model_error("failover over " + std::to_string(k.failover_zones) +
                               " zones draws each zone's capacity from resampled lifetimes and outages; the "
                               "interruption model \"" +
-                              k.interruptions.model + "\" has none");
+                              std::string(to_string(k.interruptions.model)) + "\" has none");
         c.failover_zones = k.failover_zones;
         c.relaunch = k.relaunch;
         if (!k.failover_offers.empty()) {

@@ -53,6 +53,7 @@
 #include <string_view>
 
 #include "costsim/core/duration.hpp"
+#include "costsim/core/enum_names.hpp"
 
 namespace costsim {
 
@@ -61,6 +62,12 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 enum class instance_kind : std::uint8_t { none, spot, on_demand };
+template <>
+struct enum_table<instance_kind> {
+    static constexpr std::string_view what = "an instance";
+    static constexpr std::array<enum_entry<instance_kind>, 3> entries{
+        {{instance_kind::none, "none"}, {instance_kind::spot, "spot"}, {instance_kind::on_demand, "on_demand"}}};
+};
 std::string_view to_string(instance_kind k) noexcept;
 
 enum class tick_policy : std::uint8_t { on_demand, spot_only, greedy, uniform_progress };
@@ -89,14 +96,7 @@ constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) noexcept;
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(instance_kind k) noexcept {
-    switch (k) {
-        case instance_kind::none: return "none";
-        case instance_kind::spot: return "spot";
-        case instance_kind::on_demand: return "on_demand";
-    }
-    return "?";
-}
+inline std::string_view to_string(instance_kind k) noexcept { return enum_name(k); }
 
 constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) noexcept {
     std::int64_t q = a / b;

@@ -39,6 +39,7 @@
 #include <string_view>
 #include <vector>
 
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/error.hpp"
 #include "costsim/core/fast_units.hpp"
 #include "costsim/core/rng.hpp"
@@ -55,6 +56,14 @@ namespace costsim {
 
 /// How the next zone is chosen (see the top of this file).
 enum class failover_order : std::uint8_t { listed, price, recent };
+template <>
+struct enum_table<failover_order> {
+    static constexpr std::string_view what = "";
+    static constexpr std::array<enum_entry<failover_order>, 3> entries{
+        {{failover_order::listed, "listed"},
+         {failover_order::price, "price", "cheapest spot first"},
+         {failover_order::recent, "recent", "most available over the look-back first"}}};
+};
 std::string_view to_string(failover_order o) noexcept;
 /// "listed", "price" or "recent"; value_error otherwise.
 failover_order parse_failover_order(std::string_view s);
@@ -186,23 +195,9 @@ failover_outcomes simulate_failover(const failover_campaign& c, const std::vecto
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(failover_order o) noexcept {
-    switch (o) {
-        case failover_order::listed: return "listed";
-        case failover_order::price: return "price";
-        case failover_order::recent: return "recent";
-    }
-    return "?";
-}
+inline std::string_view to_string(failover_order o) noexcept { return enum_name(o); }
 
-inline failover_order parse_failover_order(std::string_view s) {
-    if (s == "listed") return failover_order::listed;
-    if (s == "price") return failover_order::price;
-    if (s == "recent") return failover_order::recent;
-    throw value_error(
-        "\"listed\", \"price\" (cheapest spot first) or \"recent\" (most available over the look-back first), got \"" +
-        std::string(s) + "\"");
-}
+inline failover_order parse_failover_order(std::string_view s) { return parse_enum<failover_order>(s); }
 
 inline zone_runs runs_of(const spot_trace& t) {
     zone_runs r;

@@ -22,6 +22,7 @@
 #include <variant>
 #include <vector>
 
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/fast_units.hpp"
 #include "costsim/models/checkpoint_interval.hpp"
 #include "costsim/models/interruptions.hpp"
@@ -41,6 +42,16 @@ namespace costsim {
 /// on_demand, spot_only and deadline_fallback (trial.hpp); greedy and uniform_progress are
 /// the *Can't Be Late* (NSDI '24) policies.
 enum class policy_kind { on_demand, spot_only, deadline_fallback, greedy, uniform_progress };
+template <>
+struct enum_table<policy_kind> {
+    static constexpr std::string_view what = "a policy";
+    static constexpr std::array<enum_entry<policy_kind>, 5> entries{
+        {{policy_kind::on_demand, "on_demand"},
+         {policy_kind::spot_only, "spot_only"},
+         {policy_kind::deadline_fallback, "deadline_fallback"},
+         {policy_kind::greedy, "greedy"},
+         {policy_kind::uniform_progress, "uniform_progress"}}};
+};
 std::string_view to_string(policy_kind p) noexcept;
 /// greedy and uniform_progress decide on a tick grid (cbl_policy.hpp, tick_trial.hpp).
 constexpr bool decides_on_ticks(policy_kind p) noexcept {
@@ -52,12 +63,34 @@ constexpr bool needs_deadline(policy_kind p) noexcept {
 }
 
 enum class checkpoint_rule { none, fixed, young, daly };
+template <>
+struct enum_table<checkpoint_rule> {
+    static constexpr std::string_view what = "a checkpoint rule";
+    static constexpr std::array<enum_entry<checkpoint_rule>, 4> entries{{{checkpoint_rule::none, "none"},
+                                                                         {checkpoint_rule::fixed, "fixed"},
+                                                                         {checkpoint_rule::young, "young"},
+                                                                         {checkpoint_rule::daly, "daly"}}};
+};
 std::string_view to_string(checkpoint_rule r) noexcept;
+
+/// The interruption models a scenario states ("model": ...).
+enum class interruption_kind { none, poisson, advisor, max_lifetime, trace_fit };
+template <>
+struct enum_table<interruption_kind> {
+    static constexpr std::string_view what = "an interruption model";
+    static constexpr std::array<enum_entry<interruption_kind>, 5> entries{
+        {{interruption_kind::none, "none"},
+         {interruption_kind::poisson, "poisson"},
+         {interruption_kind::advisor, "advisor"},
+         {interruption_kind::max_lifetime, "max_lifetime"},
+         {interruption_kind::trace_fit, "trace_fit"}}};
+};
+std::string_view to_string(interruption_kind k) noexcept;
 
 /// Interruptions while a spot instance runs: a Poisson hazard, optionally capped by a
 /// maximum lifetime per session, optionally announced `notice` ahead.
 struct interruption_spec {
-    std::string model = "none";  ///< as written: none | poisson | advisor | max_lifetime | trace_fit
+    interruption_kind model = interruption_kind::none;
     hazard rate{};
     /// No session outlives it (max_lifetime; optional with every other model but none).
     std::optional<fast_hours> lifetime;
@@ -252,26 +285,11 @@ std::vector<price_point> spot_history_points(const offer& o, timestamp origin);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(policy_kind p) noexcept {
-    switch (p) {
-        case policy_kind::on_demand: return "on_demand";
-        case policy_kind::spot_only: return "spot_only";
-        case policy_kind::deadline_fallback: return "deadline_fallback";
-        case policy_kind::greedy: return "greedy";
-        case policy_kind::uniform_progress: return "uniform_progress";
-    }
-    return "?";
-}
+inline std::string_view to_string(policy_kind p) noexcept { return enum_name(p); }
 
-inline std::string_view to_string(checkpoint_rule r) noexcept {
-    switch (r) {
-        case checkpoint_rule::none: return "none";
-        case checkpoint_rule::fixed: return "fixed";
-        case checkpoint_rule::young: return "young";
-        case checkpoint_rule::daly: return "daly";
-    }
-    return "?";
-}
+inline std::string_view to_string(checkpoint_rule r) noexcept { return enum_name(r); }
+
+inline std::string_view to_string(interruption_kind k) noexcept { return enum_name(k); }
 
 inline std::string scenario::speed_key(const offer& o) const {
     if (!o.gpus) return "cpu";
@@ -329,9 +347,9 @@ inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& 
 
 inline std::string_view risk_source(const interruption_spec& i) noexcept {
     if (!i.proxy.empty()) return "proxy";
-    if (i.model == "none") return "none";
-    if (i.model == "trace_fit") return "trace";
-    if (i.model == "advisor") return "advisor";
+    if (i.model == interruption_kind::none) return "none";
+    if (i.model == interruption_kind::trace_fit) return "trace";
+    if (i.model == interruption_kind::advisor) return "advisor";
     return "stated";
 }
 
@@ -347,14 +365,14 @@ inline std::string describe(const interruption_spec& i) {
     std::ostringstream o;
     o.setf(std::ios::fixed);
     o.precision(3);
-    if (i.model == "none") return "none";
-    if (i.model == "trace_fit") {
+    if (i.model == interruption_kind::none) return "none";
+    if (i.model == interruption_kind::trace_fit) {
         o << "trace_fit " << std::filesystem::path(i.file).filename().string() << ": " << i.rate.per_hour()
           << " interruptions per hour of spot running (mean lifetime " << std::setprecision(2) << i.mtbi().count()
           << " h, " << i.lifetimes.size() << " lifetimes resampled), outages mean " << i.mean_outage().count() << " h ("
           << i.outages.size() << " resampled), spot available " << std::setprecision(1) << 100 * i.availability
           << " % of the trace";
-    } else if (i.model == "advisor" && i.band) {
+    } else if (i.model == interruption_kind::advisor && i.band) {
         o << "advisor band " << advisor_band_text(*i.band);
         if (!i.band_as_of.empty()) o << " (AWS Spot Advisor, " << i.band_as_of << ")";
         o << ": " << i.rate.per_hour() << " interruptions per hour of spot running (calibrated";
@@ -362,12 +380,12 @@ inline std::string describe(const interruption_spec& i) {
             o << "; " << i.lifetimes.size() << " trace lifetimes resampled at mean " << std::setprecision(2)
               << i.mtbi().count() << " h, outages mean " << i.mean_outage().count() << " h";
         o << ")";
-    } else if (i.model == "max_lifetime") {
+    } else if (i.model == interruption_kind::max_lifetime) {
         o << "max_lifetime " << i.lifetime->count() << " h, " << i.rate.per_hour() << " per hour before it";
     } else {
-        o << i.model << ": " << i.rate.per_hour() << " interruptions per hour (Poisson)";
+        o << to_string(i.model) << ": " << i.rate.per_hour() << " interruptions per hour (Poisson)";
     }
-    if (i.lifetime && i.model != "max_lifetime")
+    if (i.lifetime && i.model != interruption_kind::max_lifetime)
         o << ", no session beyond " << format_duration(std::chrono::duration_cast<usec>(*i.lifetime))
           << " (maximum lifetime)";
     if (i.notice) o << ", notice " << format_duration(std::chrono::duration_cast<usec>(*i.notice));

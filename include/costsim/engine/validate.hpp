@@ -22,6 +22,7 @@
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/runner_protocol.hpp"
 #include "costsim/core/stats.hpp"
 #include "costsim/core/streams.hpp"
@@ -47,6 +48,15 @@ struct validate_spec {
 
 /// How one runner process ended.
 enum class session_end { completed, killed, stopped_on_notice, failed };
+template <>
+struct enum_table<session_end> {
+    static constexpr std::string_view what = "a session end";
+    static constexpr std::array<enum_entry<session_end>, 4> entries{
+        {{session_end::completed, "completed"},
+         {session_end::killed, "killed"},
+         {session_end::stopped_on_notice, "stopped_on_notice"},
+         {session_end::failed, "failed"}}};
+};
 std::string_view to_string(session_end e) noexcept;
 
 /// One runner process as the supervisor saw it; times are real seconds since its spawn.
@@ -223,15 +233,7 @@ std::vector<std::string> runner_argv(const std::string& bench, const validate_sp
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(session_end e) noexcept {
-    switch (e) {
-        case session_end::completed: return "completed";
-        case session_end::killed: return "killed";
-        case session_end::stopped_on_notice: return "stopped_on_notice";
-        case session_end::failed: return "failed";
-    }
-    return "?";
-}
+inline std::string_view to_string(session_end e) noexcept { return enum_name(e); }
 
 inline double calibration::job_seconds(const validate_spec& v) const {
     const double checkpoints = v.checkpoint_every > 0 ? static_cast<double>((v.steps - 1) / v.checkpoint_every) : 0.0;

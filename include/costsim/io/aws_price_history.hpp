@@ -110,11 +110,7 @@ inline void read_price_page(const json_cursor& page, std::vector<spot_price_reco
         if (!p.value().is_string()) p.fail("a price string such as \"0.918000\", got " + json_type_name(p.value()));
         rec.price = p.decimal();
         auto ts = r["Timestamp"];
-        try {
-            rec.at = parse_iso8601_offset(ts.string());
-        } catch (const value_error& e) {
-            ts.fail(e.what());
-        }
+        rec.at = ts.in_context([&] { return parse_iso8601_offset(ts.string()); });
         out.push_back(std::move(rec));
     }
 }

@@ -60,11 +60,7 @@ inline quoted_price parse_price(const json_cursor& c, std::optional<currency> de
     if (!cur) c.fail("a \"currency\" (an ISO 4217 code; this file sets no default currency)");
     p.amount = money(amount, *cur);
     auto per = c["per"];
-    try {
-        p.per = parse_price_unit(per.string());
-    } catch (const value_error& e) {
-        per.fail(e.what());
-    }
+    p.per = per.in_context([&] { return parse_price_unit(per.string()); });
     if (auto e = c.optional("estimate")) p.estimate = e->boolean();
     if (auto n = c.optional("note")) p.note = n->string();
     return p;
@@ -100,11 +96,7 @@ inline spot_market parse_spot(const json_cursor& c, std::optional<currency> def)
     else if (!def)
         c.fail("a \"currency\" for the price history (this file sets no default currency)");
     if (auto per = c.optional("per")) {
-        try {
-            h.per = parse_price_unit(per->string());
-        } catch (const value_error& e) {
-            per->fail(e.what());
-        }
+        h.per = per->in_context([&] { return parse_price_unit(per->string()); });
         if (h.per == price_unit::month || h.per == price_unit::gb)
             per->fail("a unit of time (\"second\", \"minute\", \"hour\" or \"day\")");
     }
@@ -126,8 +118,7 @@ inline billing_spec parse_billing(const json_cursor& c, std::optional<currency> 
     }
     if (auto m = c.optional("minimum")) b.increment.minimum = m->duration();
     if (auto p = c.optional("period")) b.monthly_period = (p->choice({"month"}) == "month");
-    if (auto p = c.optional("proration"))
-        b.proration = p->choice({"calendar", "none"}) == "calendar" ? proration::calendar : proration::none;
+    if (auto p = c.optional("proration")) b.proration = p->choice_of<proration>();
     if (auto cap = c.optional("monthly_cap")) b.cap = monthly_cap{parse_money(*cap, def)};
     if (auto su = c.optional("sustained_use")) {
         std::vector<sustained_use_tier> tiers;
@@ -225,11 +216,7 @@ inline offer parse_offer(const json_cursor& c, std::optional<currency> def) {
     if (auto s = c.optional("source")) o.source = s->string();
     if (auto e = c.optional("estimate")) o.estimate = e->boolean();
     if (auto d = c.optional("prices_as_of")) {
-        try {
-            o.prices_as_of = parse_price_date(d->string());
-        } catch (const value_error& e) {
-            d->fail(e.what());
-        }
+        o.prices_as_of = d->in_context([&] { return parse_price_date(d->string()); });
     }
     return o;
 }

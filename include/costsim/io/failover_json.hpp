@@ -128,11 +128,7 @@ inline failover_study parse_failover_study(const json_cursor& c) {
     if (auto d = c.optional("relaunch")) s.relaunch = non_negative(*d);
     if (auto g = c.optional("checkpoint_gb")) s.checkpoint_gb = g->number(0, 1e7);
     if (auto o = c.optional("order")) {
-        try {
-            s.order = parse_failover_order(o->string());
-        } catch (const value_error& e) {
-            o->fail(e.what());
-        }
+        s.order = o->in_context([&] { return parse_failover_order(o->string()); });
     }
     if (auto w = c.optional("recent_window")) {
         if (s.order != failover_order::recent) w->fail("no look-back unless \"order\" is \"recent\"");
@@ -149,11 +145,7 @@ inline failover_study parse_failover_study(const json_cursor& c) {
         if (auto rg = z.optional("region")) zs.region = rg->string();
         zs.trace = path_beside(c, z["trace"].string());
         if (auto se = z.optional("sense")) {
-            try {
-                zs.sense = parse_trace_sense(se->string());
-            } catch (const value_error& e) {
-                se->fail(e.what());
-            }
+            zs.sense = se->in_context([&] { return parse_trace_sense(se->string()); });
         }
         if (auto e = z.optional("egress_per_gb")) zs.egress_per_gb = e->decimal();  // never negative
         for (const auto& o : s.zones)

@@ -57,11 +57,7 @@ inline gpu_variant_table parse_gpu_variants(const json_cursor& c) {
         a.gpu = e["gpu"].string();
         if (a.gpu.empty()) e["gpu"].fail("a catalog's GPU model name");
         if (auto p = e.optional("provider")) a.provider = p->string();
-        if (auto i = e.optional("instance")) try {
-                a.instance.emplace(i->string());
-            } catch (const value_error& err) {
-                i->fail(err.what());
-            }
+        if (auto i = e.optional("instance")) i->in_context([&] { a.instance.emplace(i->string()); });
         a.variant = e["variant"].string();
         if (!t.find(a.variant)) e["variant"].fail("a variant of \"variants\" (\"" + a.variant + "\" is none)");
         a.basis = e["basis"].string();

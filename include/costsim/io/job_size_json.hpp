@@ -58,9 +58,8 @@ inline job_size_table parse_job_size_table(const json_cursor& c) {
         throughput_row row;
         row.model = r["model"].string();
         row.params = r["params"].number(1e6, 1e13);
-        const std::string m = r["method"].choice({"full", "lora"});
-        row.method = m == "full" ? train_method::full : train_method::lora;
-        row.precision = r["precision"].choice({"bf16", "fp8"}) == "bf16" ? train_precision::bf16 : train_precision::fp8;
+        row.method = r["method"].choice_of({train_method::full, train_method::lora});
+        row.precision = r["precision"].choice_of<train_precision>();
         row.gpus = static_cast<int>(r["gpus"].integer(1, 1 << 20));
         row.seq = static_cast<int>(r["seq"].integer(1, 1 << 24));
         row.tokens_per_s = r["tokens_per_s_per_gpu"].number(1e-3, 1e9);

@@ -24,6 +24,7 @@
 
 #include "costsim/core/decimal.hpp"
 #include "costsim/core/duration.hpp"
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/error.hpp"
 #include "costsim/core/money.hpp"
 
@@ -54,6 +55,12 @@ public:
     const std::string& pointer() const noexcept { return ptr_; }
 
     [[noreturn]] void fail(const std::string& expected) const { throw input_error(file_, ptr_, expected); }
+    /// f(), a value_error or model_error from it failing here: the cursor's twin of
+    /// flag_value, for a value parsed or resolved from this element.
+    template <class F>
+    decltype(auto) in_context(F&& f) const {
+        return costsim::in_context(file_, ptr_, std::forward<F>(f));
+    }
 
     /// Requires an object whose keys are all in `allowed`.
     void expect_object(std::initializer_list<std::string_view> allowed) const;
@@ -72,6 +79,10 @@ public:
     std::string string() const;
     /// A string equal to one of `choices`.
     std::string choice(std::initializer_list<std::string_view> choices) const;
+    /// One of a named enum's values, by its name (core/enum_names.hpp): any of them, or only
+    /// those `allowed`; refused as choice() refuses.
+    template <named_enum E>
+    E choice_of(std::initializer_list<E> allowed = {}) const;
     exact decimal() const;  ///< a decimal *string*; JSON numbers are refused for amounts
     usec duration() const;  ///< "90s"; a bare number is refused (a duration has a unit)
     timestamp time() const;
@@ -224,14 +235,24 @@ inline std::string json_cursor::choice(std::initializer_list<std::string_view> c
     fail("one of " + list + ", got \"" + s + "\"");
 }
 
+template <named_enum E>
+E json_cursor::choice_of(std::initializer_list<E> allowed) const {
+    std::vector<E> set(allowed);
+    if (set.empty())
+        for (const auto& x : enum_table<E>::entries) set.push_back(x.value);
+    std::string list;
+    for (E e : set) list += (list.empty() ? "\"" : ", \"") + std::string(enum_name(e)) + "\"";
+    if (!v_->is_string()) fail("one of " + list + ", got " + json_type_name(*v_));
+    const std::string s = v_->get<std::string>();
+    for (E e : set)
+        if (enum_name(e) == s) return e;
+    fail("one of " + list + ", got \"" + s + "\"");
+}
+
 inline exact json_cursor::decimal() const {
     if (!v_->is_string())
         fail("a decimal string such as \"0.9731\" (amounts travel as strings), got " + json_type_name(*v_));
-    try {
-        return parse_decimal(v_->get<std::string>());
-    } catch (const value_error& e) {
-        fail(e.what());
-    }
+    return in_context([&] { return parse_decimal(v_->get<std::string>()); });
 }
 
 inline usec json_cursor::duration() const {
@@ -245,11 +266,7 @@ inline usec json_cursor::duration() const {
 }
 
 inline timestamp json_cursor::time() const {
-    try {
-        return parse_timestamp(string());
-    } catch (const value_error& e) {
-        fail(e.what());
-    }
+    return in_context([&] { return parse_timestamp(string()); });
 }
 
 inline date::year_month_day json_cursor::day() const {
@@ -290,11 +307,7 @@ inline bool json_cursor::boolean() const {
 }
 
 inline costsim::currency json_cursor::currency() const {
-    try {
-        return costsim::currency(string());
-    } catch (const value_error& e) {
-        fail(e.what());
-    }
+    return in_context([&] { return costsim::currency(string()); });
 }
 
 }  // namespace costsim

@@ -39,7 +39,7 @@ inline published_study parse_published_study(const json_cursor& c) {
         row.pointer = r.pointer();
         row.offer = r["offer"].string();
         auto m = r["market"];
-        row.market = parse_market_kind(m.choice({"on_demand", "spot", "monthly"}));
+        row.market = m.choice_of<market_kind>();
         if (auto rt = r.optional("runtime")) {
             row.runtime = rt->duration();
             if (row.runtime->count() <= 0) rt->fail("a positive runtime");

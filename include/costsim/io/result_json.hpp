@@ -60,19 +60,21 @@ inline json to_json(const summary& s) {
 }
 
 inline json to_json(const interruption_spec& i) {
-    json j{{"model", i.model}, {"source", std::string(risk_source(i))}, {"rate_per_hour", i.rate.per_hour()}};
+    json j{{"model", std::string(to_string(i.model))},
+           {"source", std::string(risk_source(i))},
+           {"rate_per_hour", i.rate.per_hour()}};
     if (!i.proxy.empty()) j["proxy"] = i.proxy;
     if (i.band) {
         j["advisor_band"] = std::string(advisor_band_text(*i.band));
         if (!i.band_as_of.empty()) j["advisor_as_of"] = i.band_as_of;
     }
-    if (i.model == "advisor" && !i.lifetimes.empty()) {
+    if (i.model == interruption_kind::advisor && !i.lifetimes.empty()) {
         j["lifetimes"] = i.lifetimes.size();
         j["mean_lifetime_hours"] = i.mtbi().count();
         j["outages"] = i.outages.size();
         j["mean_outage_hours"] = i.mean_outage().count();
     }
-    if (i.model == "trace_fit") {
+    if (i.model == interruption_kind::trace_fit) {
         j["file"] = std::filesystem::path(i.file).filename().string();
         j["lifetimes"] = i.lifetimes.size();
         j["mean_lifetime_hours"] = i.mtbi().count();
@@ -225,10 +227,10 @@ inline std::string to_csv(const plan_result& p) {
     };
     for (std::size_t i = 0; i < p.rows.size(); ++i) {
         const plan_row& row = p.rows[i];
-        const candidate_result& c = row.result;
+        const candidate_result& c = p.result_of(row);
         const candidate& k = p.expanded.candidates[row.candidate_index];
         o << i + 1 << "," << field(c.offer) << "," << 1 + k.identical_offers.size() << "," << to_string(c.market) << ","
-          << to_string(c.policy) << "," << c.failover_zones << "," << row.gpus_used << ","
+          << to_string(c.policy) << "," << c.failover_zones << "," << p.candidate_of(row).gpus_used << ","
           << to_string(c.checkpoint.rule) << "," << c.checkpoint.every.count() << ","
           << to_fast_hours(p.expanded.work_of(k)).count() << "," << to_string(k.runtime.source) << "," << c.cost.mean
           << "," << c.cost.p95 << "," << c.makespan_hours.mean << "," << c.makespan_hours.p95 << ",";
@@ -273,12 +275,12 @@ inline json to_json(const plan_result& p) {
             for (std::size_t oi : k.identical_offers) same.push_back(p.expanded.offers.offers[oi].id);
             c["identical_offers"] = same;
         }
-        c["gpus_used"] = row.gpus_used;
+        c["gpus_used"] = p.candidate_of(row).gpus_used;
         if (p.expanded.variants) c["gpu_variant"] = p.expanded.speed_key(p.expanded.offer_of(k));
         // When the offer's prices are from (a catalog of several sources dates its offers apart).
         if (p.expanded.offers.as_of.ok())
             c["prices_as_of"] = to_string(p.expanded.offers.prices_as_of(p.expanded.offer_of(k)));
-        c["speedup"] = row.speedup;
+        c["speedup"] = p.candidate_of(row).speedup;
         c["pareto"] = row.pareto;
         c["meets_deadline_95"] = row.meets_deadline;
         c["runtime"] = {{"hours", to_fast_hours(p.expanded.work_of(k)).count()},

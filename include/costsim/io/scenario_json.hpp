@@ -126,27 +126,28 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
     c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file", "sense", "proxy"});
     interruption_spec s;
     auto model = c["model"];
-    s.model = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
+    const std::string name = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
     auto only = [&](std::initializer_list<std::string_view> allowed) {
         for (const auto& [k, _] : c.value().items()) {
             // A maximum lifetime (GCE preemptible VMs: 24 h) caps every model's sessions.
-            bool ok = k == "model" || k == "notice" || k == "proxy" || (k == "lifetime" && s.model != "none");
+            bool ok = k == "model" || k == "notice" || k == "proxy" || (k == "lifetime" && name != "none");
             for (auto a : allowed) ok = ok || a == k;
-            if (!ok) c[k].fail("no \"" + k + "\" for the \"" + s.model + "\" model");
+            if (!ok) c[k].fail("no \"" + k + "\" for the \"" + name + "\" model");
         }
     };
-    if (s.model == "trace")
+    if (name == "trace")
         model.fail(
             "\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
             "replayed by `costsim replay SCENARIO --trace FILE`)");
-    if (s.model == "trace_fit") {
+    s.model = *find_enum<interruption_kind>(name);
+    if (s.model == interruption_kind::trace_fit) {
         only({"file", "sense"});
         auto f = c["file"];
         s.file = path_beside(c, f.string());
         // What the file's values count: Can't Be Late's "preempted" (the default) or
         // SpotHedge's "obtainable" (models/trace.hpp).
         trace_sense sense = trace_sense::preempted;
-        if (auto se = c.optional("sense")) sense = parse_trace_sense(se->choice({"preempted", "obtainable"}));
+        if (auto se = c.optional("sense")) sense = se->choice_of<trace_sense>();
         trace_stats st = compute_trace_stats(load_spot_trace(s.file, sense));
         if (st.lifetime_samples.empty() && in_plan) {
             s.trace_gap = st.gap;
@@ -164,12 +165,12 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
         s.availability = st.availability;
         s.rate = hazard::from_mean(s.mtbi());
     }
-    if (s.model == "none") only({});
-    if (s.model == "poisson") {
+    if (s.model == interruption_kind::none) only({});
+    if (s.model == interruption_kind::poisson) {
         only({"rate_per_hour"});
         s.rate = rate_of(c["rate_per_hour"]);
     }
-    if (s.model == "advisor") {
+    if (s.model == interruption_kind::advisor) {
         only({"bucket", "file"});
         // "file": a spot-risk file (io/spot_risk_json.hpp): the band's rate and the anchor
         // traces' shape; without "bucket", each offer's own band (resolved by the caller).
@@ -182,12 +183,10 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
         }
         if (auto b = c.optional("bucket")) {
             advisor_bucket band{};
-            try {
-                band = b->value().is_number_integer() ? advisor_bucket_from_index(static_cast<int>(b->integer(0, 4)))
+            band = b->in_context([&] {
+                return b->value().is_number_integer() ? advisor_bucket_from_index(static_cast<int>(b->integer(0, 4)))
                                                       : parse_advisor_bucket(b->string());
-            } catch (const value_error& e) {
-                b->fail(e.what());
-            }
+            });
             if (risk) {
                 s = risk->band_model(band);
             } else {
@@ -205,7 +204,7 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
                 "the plan's and a candidate's \"interruptions\")");
         }
     }
-    if (s.model == "max_lifetime") {
+    if (s.model == interruption_kind::max_lifetime) {
         only({"rate_per_hour"});
         (void)c["lifetime"];  // required: fails naming it when absent
         if (auto r = c.optional("rate_per_hour")) s.rate = rate_of(*r);
@@ -213,7 +212,7 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
     if (auto l = c.optional("lifetime")) {
         s.lifetime = hours_of(*l);
         if (!(s.lifetime->count() > 0)) l->fail("a positive lifetime such as \"24h\"");
-        if (s.model == "trace_fit") s.rate = hazard::from_mean(s.mtbi());  // of the capped lifetimes
+        if (s.model == interruption_kind::trace_fit) s.rate = hazard::from_mean(s.mtbi());  // of the capped lifetimes
     }
     if (auto n = c.optional("notice")) s.notice = hours_of(*n);
     if (auto px = c.optional("proxy")) {
@@ -322,11 +321,7 @@ inline checkpoint_request read_checkpoint_request(const json_cursor& every, cons
 inline checkpoint_spec parse_checkpoint(const json_cursor& c, const interruption_spec& intr, usec work) {
     c.expect_object({"every", "cost"});
     const checkpoint_request r = read_checkpoint_request(c["every"], c["cost"]);
-    try {
-        return resolve_checkpoint(r, intr, work);
-    } catch (const value_error& e) {
-        c["cost"].fail(e.what());
-    }
+    return c["cost"].in_context([&] { return resolve_checkpoint(r, intr, work); });
 }
 
 // A campaign must be able to finish: a session must outlive its overhead plus the longest
@@ -495,26 +490,21 @@ inline plan_spec parse_plan(const json_cursor& p, const scenario& s) {
         }
     if (auto ms = p.optional("markets")) {
         r.markets.clear();
-        for (const auto& e : ms->elements(true))
-            r.markets.push_back(parse_market_kind(e.choice({"on_demand", "spot", "monthly"})));
+        for (const auto& e : ms->elements(true)) r.markets.push_back(e.choice_of<market_kind>());
     }
     if (auto ps = p.optional("policies")) {
         r.policies.emplace();
         for (const auto& e : ps->elements(true)) {
-            const std::string name = e.choice({"spot_only", "deadline_fallback"});
-            const policy_kind pk = name == "spot_only" ? policy_kind::spot_only : policy_kind::deadline_fallback;
-            if (needs_deadline(pk) && !s.deadline) e.fail("a top-level \"deadline\" (" + name + " needs one)");
+            const policy_kind pk = e.choice_of({policy_kind::spot_only, policy_kind::deadline_fallback});
+            if (needs_deadline(pk) && !s.deadline)
+                e.fail("a top-level \"deadline\" (" + std::string(to_string(pk)) + " needs one)");
             r.policies->push_back(pk);
         }
     }
     if (auto i = p.optional("interruptions"))
         r.interruptions = detail::parse_planned_interruptions(*i, s.offers, r.no_interruption_model);
     if (auto rs = p.optional("restart")) {
-        try {
-            r.restart = parse_restart(*rs);
-        } catch (const value_error& e) {
-            rs->fail(e.what());
-        }
+        r.restart = rs->in_context([&] { return parse_restart(*rs); });
     }
     if (auto g = p.optional("gpus")) {
         if (!s.scaling_efficiency && !s.scaling)
@@ -592,11 +582,7 @@ inline scenario parse_scenario(const json_cursor& c) {
                         "a \"class\" beside a speed table per class (one of llm_finetune, llm_pretrain, "
                         "encoder, cnn, inference)");
                 auto k = wl["class"];
-                try {
-                    s.work_class = parse_workload_class(k.string());
-                } catch (const value_error& e) {
-                    k.fail(e.what());
-                }
+                s.work_class = k.in_context([&] { return parse_workload_class(k.string()); });
                 speed_classes_file f = load_speed_classes(p.string());
                 if (!f.table.find(*s.work_class))
                     k.fail("a class of the speed table " + f.table.name + " (\"" + k.string() + "\" is none)");
@@ -621,11 +607,7 @@ inline scenario parse_scenario(const json_cursor& c) {
     if (auto b = wl.optional("work_basis")) {
         b->expect_object({"source", "basis"});
         auto src = (*b)["source"];
-        try {
-            s.work_basis.source = parse_runtime_source(src.string());
-        } catch (const value_error& e) {
-            src.fail(e.what());
-        }
+        s.work_basis.source = src.in_context([&] { return parse_runtime_source(src.string()); });
         s.work_basis.basis = (*b)["basis"].string();
     }
     if (auto sz = wl.optional("size")) {  // the job by its size gives the work and the memory need
@@ -635,19 +617,11 @@ inline scenario parse_scenario(const json_cursor& c) {
         std::filesystem::path tp((*sz)["table"].string());
         if (tp.is_relative()) tp = std::filesystem::path(s.file).parent_path() / tp;
         const job_size_table t = load_job_size_table(tp.string());
-        auto value = [](const json_cursor& k, auto&& parse) {
-            try {
-                return parse();
-            } catch (const value_error& e) {
-                k.fail(e.what());
-            }
-            return decltype(parse())();
-        };
         job_size j;
-        j.model = value((*sz)["model"], [&] { return t.model((*sz)["model"].string()); });
-        j.method = value((*sz)["method"], [&] { return parse_train_method((*sz)["method"].string()); });
+        j.model = (*sz)["model"].in_context([&] { return t.model((*sz)["model"].string()); });
+        j.method = (*sz)["method"].in_context([&] { return parse_train_method((*sz)["method"].string()); });
         if (auto p = sz->optional("precision"))
-            j.precision = value(*p, [&] { return parse_train_precision(p->string()); });
+            j.precision = p->in_context([&] { return parse_train_precision(p->string()); });
         j.seq = sz->has("seq") ? static_cast<int>((*sz)["seq"].integer(1, 1 << 24)) : t.memory.default_seq;
         if (auto b = sz->optional("micro_batch")) j.micro_batch = static_cast<int>(b->integer(1, 1 << 20));
         auto tok = (*sz)["tokens"];
@@ -656,16 +630,16 @@ inline scenario parse_scenario(const json_cursor& c) {
             j.tokens =
                 tok["samples"].number(1, 1e15) * j.seq * (tok.has("epochs") ? tok["epochs"].number(1e-6, 1e6) : 1.0);
         } else {
-            j.tokens = value(tok, [&] { return parse_count(tok.string()); });
+            j.tokens = tok.in_context([&] { return parse_count(tok.string()); });
         }
         stack_end end = stack_end::plain;
-        if (auto e = sz->optional("stack")) end = value(*e, [&] { return parse_stack_end(e->string()); });
+        if (auto e = sz->optional("stack")) end = e->in_context([&] { return parse_stack_end(e->string()); });
         int gpus = 1;  // the memory need of a sharded job depends on the plan's GPU count
         if (auto pl = c.optional("plan"))
             if (pl->value().is_object() && pl->value().contains("gpu_count") &&
                 pl->value()["gpu_count"].is_number_integer())
                 gpus = static_cast<int>((*pl)["gpu_count"].integer(1, 1 << 20));
-        const size_estimate e = value(tok, [&] { return estimate_job(j, 1, t); });
+        const size_estimate e = tok.in_context([&] { return estimate_job(j, 1, t); });
         if (!s.speed.empty() && std::none_of(s.speed.begin(), s.speed.end(),
                                              [&](const gpu_speed& g) { return g.model == t.anchor && g.value == 1.0; }))
             (*sz)["table"].fail("a table whose anchor (" + t.anchor +
@@ -673,7 +647,7 @@ inline scenario parse_scenario(const json_cursor& c) {
         s.work = e.at(end);
         s.work_basis = {weakest(e.tuned_basis.source, e.plain_basis.source), size_basis(j, e, end, 1, t)};
         if (!s.gpu_memory_gib) {
-            const size_estimate m = gpus == 1 ? e : value(tok, [&] { return estimate_job(j, gpus, t); });
+            const size_estimate m = gpus == 1 ? e : tok.in_context([&] { return estimate_job(j, gpus, t); });
             s.gpu_memory_gib = m.memory_gib;
             if (gpus > 1)
                 s.work_basis.basis += " (memory on " + std::to_string(gpus) + " GPUs: " + m.memory_basis + ")";
@@ -784,21 +758,16 @@ inline scenario parse_scenario(const json_cursor& c) {
                      "\") has a measurement, a published row or a \"speed\" in the workload");
         }
         auto mk = cc["market"];
-        k.market = parse_market_kind(mk.choice({"on_demand", "spot", "monthly"}));
+        k.market = mk.choice_of<market_kind>();
         if (!o->has_market(k.market)) mk.fail("a market offer \"" + o->id + "\" has");
         auto pol = cc["policy"];
-        std::string p = pol.choice({"on_demand", "spot_only", "deadline_fallback", "greedy", "uniform_progress"});
-        k.policy = p == "on_demand"           ? policy_kind::on_demand
-                   : p == "spot_only"         ? policy_kind::spot_only
-                   : p == "deadline_fallback" ? policy_kind::deadline_fallback
-                   : p == "greedy"            ? policy_kind::greedy
-                                              : policy_kind::uniform_progress;
+        k.policy = pol.choice_of<policy_kind>();
         if (k.policy == policy_kind::on_demand && k.market == market_kind::spot)
             pol.fail("\"spot_only\" or \"deadline_fallback\" for the spot market");
         if (k.policy != policy_kind::on_demand && k.market != market_kind::spot)
             pol.fail("\"on_demand\" for the " + std::string(to_string(k.market)) + " market");
         if (needs_deadline(k.policy)) {
-            if (!s.deadline) pol.fail("a top-level \"deadline\" (" + p + " needs one)");
+            if (!s.deadline) pol.fail("a top-level \"deadline\" (" + std::string(to_string(k.policy)) + " needs one)");
             if (!o->on_demand) pol.fail("an offer with an on_demand market to fall back to");
         }
         if (auto i = cc.optional("interruptions")) {
@@ -816,27 +785,19 @@ inline scenario parse_scenario(const json_cursor& c) {
                 spec.proxy = k.interruptions.proxy;
                 k.interruptions = std::move(spec);
             }
-            if (k.market != market_kind::spot && k.interruptions.model != "none")
+            if (k.market != market_kind::spot && k.interruptions.model != interruption_kind::none)
                 i->fail("no interruption model for the " + std::string(to_string(k.market)) + " market");
         }
         if (auto ck = cc.optional("checkpoint")) k.checkpoint = detail::parse_checkpoint(*ck, k.interruptions, s.work);
         if (auto r = cc.optional("restart")) {
-            try {
-                k.restart = parse_restart(*r);
-            } catch (const value_error& e) {
-                r->fail(e.what());
-            }
+            k.restart = r->in_context([&] { return parse_restart(*r); });
         }
         if (auto pr = cc.optional("price")) {
             if (k.market != market_kind::spot)
                 pr->fail("no price model for the " + std::string(to_string(k.market)) + " market");
-            try {
-                k.price = detail::parse_price_model(*pr, *o, s.start);
-            } catch (const value_error& e) {
-                pr->fail(e.what());
-            }
+            k.price = pr->in_context([&] { return detail::parse_price_model(*pr, *o, s.start); });
         }
-        if (k.interruptions.model == "trace_fit" && cc.has("restart") && cc["restart"].has("delay"))
+        if (k.interruptions.model == interruption_kind::trace_fit && cc.has("restart") && cc["restart"].has("delay"))
             cc["restart"]["delay"].fail(
                 "no delay beside \"trace_fit\" interruptions (the trace's outages are the wait for capacity)");
         if (auto tk = cc.optional("tick")) {
@@ -845,7 +806,7 @@ inline scenario parse_scenario(const json_cursor& c) {
         }
         const bool keeps_progress = decides_on_ticks(k.policy);
         if (keeps_progress && cc.has("checkpoint"))
-            cc["checkpoint"].fail("no checkpoint for " + p +
+            cc["checkpoint"].fail("no checkpoint for " + std::string(to_string(k.policy)) +
                                   " (the Can't Be Late model keeps progress across "
                                   "preemptions; restart.overhead, d, is the cost of resuming)");
         if (k.market == market_kind::spot && !keeps_progress) detail::check_progress(cc, k, s.work);

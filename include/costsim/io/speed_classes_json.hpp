@@ -64,11 +64,7 @@ inline speed_class_table parse_speed_classes(const json_cursor& c, const gpu_var
     for (const auto& [name, _] : cl.value().items()) {
         auto k = cl[name];
         class_speeds cs;
-        try {
-            cs.cls = parse_workload_class(name);
-        } catch (const value_error& e) {
-            k.fail(e.what());
-        }
+        cs.cls = k.in_context([&, &name = name] { return parse_workload_class(name); });
         k.expect_object({"workload", "speeds", "scaling"});
         cs.workload = k["workload"].string();
         auto sp = k["speeds"];

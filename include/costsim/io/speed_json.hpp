@@ -47,11 +47,7 @@ inline std::vector<gpu_speed> parse_speeds(const json_cursor& c, const runtime_b
             e.expect_object({"value", "source", "basis"});
             g.value = e["value"].number(1e-9, 1e9);
             auto src = e["source"];
-            try {
-                g.basis.source = parse_runtime_source(src.string());
-            } catch (const value_error& err) {
-                src.fail(err.what());
-            }
+            g.basis.source = src.in_context([&] { return parse_runtime_source(src.string()); });
             g.basis.basis = e["basis"].string();
             if (g.basis.basis.empty()) e["basis"].fail("a non-empty account of where the figure comes from");
         } else {

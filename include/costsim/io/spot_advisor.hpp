@@ -65,13 +65,11 @@ inline std::vector<advisor_entry> parse_spot_advisor(const json_cursor& c) {
             if (!r.value().is_object()) r.fail("a range object {\"index\": 0, \"label\": \"<5%\"}");
             auto idx = static_cast<int>(r["index"].integer(0, 4));
             auto lab = r["label"];
-            try {
+            lab.in_context([&] {
                 if (parse_advisor_bucket(lab.string()) != advisor_bucket_from_index(idx))
                     lab.fail("the Advisor's label for index " + std::to_string(idx) + " (\"" +
                              std::string(advisor_band_text(advisor_bucket_from_index(idx))) + "\")");
-            } catch (const value_error& e) {
-                lab.fail(e.what());
-            }
+            });
             listed[static_cast<std::size_t>(idx)] = true;
         }
     }

@@ -90,7 +90,7 @@ inline const advisor_entry* spot_risk::find(const std::string& region, const std
 
 inline interruption_spec spot_risk::band_model(advisor_bucket band) const {
     interruption_spec s;
-    s.model = "advisor";
+    s.model = interruption_kind::advisor;
     s.rate = rate(band);
     // The anchor's lifetimes, stretched by anchor / band: same shape, the band's mean.
     const double stretch = anchor_rate().per_hour() / s.rate.per_hour();
@@ -141,11 +141,7 @@ inline spot_risk parse_spot_risk(const json_cursor& c) {
     if (auto n = c.optional("notice")) r.notice = to_fast_hours(n->duration());
     auto a = c["anchor"];
     a.expect_object({"band", "what", "traces"});
-    try {
-        r.anchor_band = parse_advisor_bucket(a["band"].string());
-    } catch (const value_error& e) {
-        a["band"].fail(e.what());
-    }
+    r.anchor_band = a["band"].in_context([&] { return parse_advisor_bucket(a["band"].string()); });
     r.anchor_what = a["what"].string();
     std::size_t ticks = 0, available = 0;
     for (const auto& t : a["traces"].elements(true)) {

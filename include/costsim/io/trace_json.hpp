@@ -44,11 +44,7 @@ inline spot_trace parse_spot_trace(const json_cursor& c, std::string name, trace
     if (!(gs > 0) || !std::isfinite(gs) || gs > 86400.0 * 365)
         g.fail("a positive number of seconds (at most a year), got " + g.value().dump());
     usec gap;
-    try {
-        gap = duration_from_seconds(gs);
-    } catch (const value_error& e) {
-        g.fail(e.what());
-    }
+    gap = g.in_context([&] { return duration_from_seconds(gs); });
     auto data = c["data"];
     if (!data.value().is_array()) data.fail("an array of ticks, got " + json_type_name(data.value()));
     if (data.value().empty()) data.fail("a non-empty array of ticks (the trace has no data)");

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "costsim/core/duration.hpp"
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/error.hpp"
 #include "costsim/core/text.hpp"
 #include "costsim/models/runtime_source.hpp"
@@ -38,6 +39,24 @@ enum class train_method { full, lora, qlora };
 enum class train_precision { bf16, fp8 };
 /// Which end of the estimate a plan runs at.
 enum class stack_end { tuned, plain };
+template <>
+struct enum_table<train_method> {
+    static constexpr std::string_view what = "a training method";
+    static constexpr std::array<enum_entry<train_method>, 3> entries{
+        {{train_method::full, "full"}, {train_method::lora, "lora"}, {train_method::qlora, "qlora"}}};
+};
+template <>
+struct enum_table<train_precision> {
+    static constexpr std::string_view what = "a training precision";
+    static constexpr std::array<enum_entry<train_precision>, 2> entries{
+        {{train_precision::bf16, "bf16"}, {train_precision::fp8, "fp8"}}};
+};
+template <>
+struct enum_table<stack_end> {
+    static constexpr std::string_view what = "a stack";
+    static constexpr std::array<enum_entry<stack_end>, 2> entries{
+        {{stack_end::tuned, "tuned"}, {stack_end::plain, "plain"}}};
+};
 
 std::string_view to_string(train_method m) noexcept;
 std::string_view to_string(train_precision p) noexcept;
@@ -136,35 +155,22 @@ std::string size_basis(const job_size& j, const size_estimate& e, stack_end plan
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(train_method m) noexcept {
-    switch (m) {
-        case train_method::full: return "full";
-        case train_method::lora: return "lora";
-        case train_method::qlora: return "qlora";
-    }
-    return "?";
-}
-inline std::string_view to_string(train_precision p) noexcept { return p == train_precision::bf16 ? "bf16" : "fp8"; }
-inline std::string_view to_string(stack_end e) noexcept { return e == stack_end::tuned ? "tuned" : "plain"; }
+inline std::string_view to_string(train_method m) noexcept { return enum_name(m); }
+inline std::string_view to_string(train_precision p) noexcept { return enum_name(p); }
+inline std::string_view to_string(stack_end e) noexcept { return enum_name(e); }
 
-inline train_method parse_train_method(std::string_view s) {
-    const std::string l = ascii_lower(s);
-    for (train_method m : {train_method::full, train_method::lora, train_method::qlora})
-        if (l == to_string(m)) return m;
-    throw value_error("a training method: full, lora or qlora, got \"" + std::string(s) + "\"");
+namespace detail {
+// Any case ("LoRA", "BF16"), the refusal quoting the value as given.
+template <named_enum E>
+E parse_any_case(std::string_view s) {
+    if (const auto e = find_enum<E>(ascii_lower(s))) return *e;
+    throw value_error(enum_refusal<E>(s));
 }
-inline train_precision parse_train_precision(std::string_view s) {
-    const std::string l = ascii_lower(s);
-    if (l == "bf16") return train_precision::bf16;
-    if (l == "fp8") return train_precision::fp8;
-    throw value_error("a training precision: bf16 or fp8, got \"" + std::string(s) + "\"");
-}
-inline stack_end parse_stack_end(std::string_view s) {
-    const std::string l = ascii_lower(s);
-    if (l == "tuned") return stack_end::tuned;
-    if (l == "plain") return stack_end::plain;
-    throw value_error("a stack: tuned or plain, got \"" + std::string(s) + "\"");
-}
+}  // namespace detail
+
+inline train_method parse_train_method(std::string_view s) { return detail::parse_any_case<train_method>(s); }
+inline train_precision parse_train_precision(std::string_view s) { return detail::parse_any_case<train_precision>(s); }
+inline stack_end parse_stack_end(std::string_view s) { return detail::parse_any_case<stack_end>(s); }
 
 inline double parse_count(std::string_view text) {
     auto bad = [&] {

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/error.hpp"
 
 namespace costsim {
@@ -32,6 +33,13 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 enum class runtime_source { measured = 0, published = 1, estimate = 2 };
+template <>
+struct enum_table<runtime_source> {
+    static constexpr std::string_view what = "";
+    static constexpr std::array<enum_entry<runtime_source>, 3> entries{{{runtime_source::measured, "measured"},
+                                                                        {runtime_source::published, "published"},
+                                                                        {runtime_source::estimate, "estimate"}}};
+};
 std::string_view to_string(runtime_source s) noexcept;
 /// "measured" | "published" | "estimate"; value_error otherwise.
 runtime_source parse_runtime_source(std::string_view s);
@@ -61,21 +69,9 @@ struct speed_table {
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(runtime_source s) noexcept {
-    switch (s) {
-        case runtime_source::measured: return "measured";
-        case runtime_source::published: return "published";
-        case runtime_source::estimate: return "estimate";
-    }
-    return "?";
-}
+inline std::string_view to_string(runtime_source s) noexcept { return enum_name(s); }
 
-inline runtime_source parse_runtime_source(std::string_view s) {
-    if (s == "measured") return runtime_source::measured;
-    if (s == "published") return runtime_source::published;
-    if (s == "estimate") return runtime_source::estimate;
-    throw value_error("\"measured\", \"published\" or \"estimate\", got \"" + std::string(s) + "\"");
-}
+inline runtime_source parse_runtime_source(std::string_view s) { return parse_enum<runtime_source>(s); }
 
 inline const gpu_speed* speed_table::find(std::string_view model) const {
     for (const auto& s : speeds)

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/error.hpp"
 #include "costsim/models/runtime_source.hpp"
 #include "costsim/pricing/gpu_variant.hpp"
@@ -33,6 +34,15 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 enum class workload_class { llm_finetune, llm_pretrain, encoder, cnn, inference };
+template <>
+struct enum_table<workload_class> {
+    static constexpr std::string_view what = "a workload class";
+    static constexpr std::array<enum_entry<workload_class>, 5> entries{{{workload_class::llm_finetune, "llm_finetune"},
+                                                                        {workload_class::llm_pretrain, "llm_pretrain"},
+                                                                        {workload_class::encoder, "encoder"},
+                                                                        {workload_class::cnn, "cnn"},
+                                                                        {workload_class::inference, "inference"}}};
+};
 inline constexpr std::array<workload_class, 5> all_workload_classes{
     workload_class::llm_finetune, workload_class::llm_pretrain, workload_class::encoder, workload_class::cnn,
     workload_class::inference};
@@ -72,24 +82,9 @@ std::vector<gpu_speed> resolve_class_speeds(const speed_class_table& t, const gp
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(workload_class c) noexcept {
-    switch (c) {
-        case workload_class::llm_finetune: return "llm_finetune";
-        case workload_class::llm_pretrain: return "llm_pretrain";
-        case workload_class::encoder: return "encoder";
-        case workload_class::cnn: return "cnn";
-        case workload_class::inference: return "inference";
-    }
-    return "?";
-}
+inline std::string_view to_string(workload_class c) noexcept { return enum_name(c); }
 
-inline workload_class parse_workload_class(std::string_view s) {
-    for (workload_class c : all_workload_classes)
-        if (to_string(c) == s) return c;
-    throw value_error(
-        "a workload class: \"llm_finetune\", \"llm_pretrain\", \"encoder\", \"cnn\" or \"inference\", got \"" +
-        std::string(s) + "\"");
-}
+inline workload_class parse_workload_class(std::string_view s) { return parse_enum<workload_class>(s); }
 
 inline std::array<workload_class, 4> fallback_order(workload_class c) noexcept {
     using w = workload_class;

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "costsim/core/duration.hpp"
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/error.hpp"
 #include "costsim/core/fast_units.hpp"
 #include "costsim/core/stats.hpp"
@@ -47,6 +48,13 @@ namespace costsim {
 ///  - obtainable: SpotHedge (EuroSys '25): the number of spot instances obtainable in the
 ///    zone at that step, 0 meaning none.
 enum class trace_sense { preempted, obtainable };
+template <>
+struct enum_table<trace_sense> {
+    static constexpr std::string_view what = "";
+    static constexpr std::array<enum_entry<trace_sense>, 2> entries{
+        {{trace_sense::preempted, "preempted", "non-zero: spot not available, Can't Be Late"},
+         {trace_sense::obtainable, "obtainable", "the count of spot instances obtainable, 0: none, SpotHedge"}}};
+};
 std::string_view to_string(trace_sense s) noexcept;
 /// "preempted" or "obtainable"; value_error otherwise.
 trace_sense parse_trace_sense(std::string_view s);
@@ -122,18 +130,9 @@ trace_stats compute_trace_stats(const spot_trace& t);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(trace_sense s) noexcept {
-    return s == trace_sense::preempted ? "preempted" : "obtainable";
-}
+inline std::string_view to_string(trace_sense s) noexcept { return enum_name(s); }
 
-inline trace_sense parse_trace_sense(std::string_view s) {
-    if (s == "preempted") return trace_sense::preempted;
-    if (s == "obtainable") return trace_sense::obtainable;
-    throw value_error(
-        "\"preempted\" (non-zero: spot not available, Can't Be Late) or \"obtainable\" (the count of "
-        "spot instances obtainable, 0: none, SpotHedge), got \"" +
-        std::string(s) + "\"");
-}
+inline trace_sense parse_trace_sense(std::string_view s) { return parse_enum<trace_sense>(s); }
 
 inline spot_trace::spot_trace(usec gap, std::vector<std::uint32_t> values, std::string name, trace_sense sense)
     : gap_(gap), values_(std::move(values)), sense_(sense), name_(std::move(name)) {

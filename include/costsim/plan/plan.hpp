@@ -68,11 +68,10 @@ struct excluded_offer {
     std::string reason;
 };
 
+/// A ranked row refers to its candidate and result (plan_result::candidate_of, result_of),
+/// stored once: the table, --json and --csv are all written from these rows.
 struct plan_row {
-    candidate_result result;
-    std::size_t candidate_index;  ///< into plan_result::expanded.candidates
-    int gpus_used = 1;
-    double speedup = 1.0;
+    std::size_t candidate_index;  ///< into plan_result::expanded.candidates and simulation.candidates
     bool pareto = false;
     bool meets_deadline = false;  ///< deadline met with >= 95 % probability
 };
@@ -96,6 +95,9 @@ struct plan_result {
     /// A spot recommendation at its interruption rate ÷3 and ×3 (the same seed, the
     /// planned checkpoint interval); empty otherwise.
     std::vector<rate_sensitivity> sensitivity;
+
+    const candidate& candidate_of(const plan_row& row) const { return expanded.candidates[row.candidate_index]; }
+    const candidate_result& result_of(const plan_row& row) const { return simulation.candidates[row.candidate_index]; }
 };
 
 /// The factors of plan_result::sensitivity.
@@ -213,7 +215,8 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                     exclude(m, why->second + ", and no other interruption model is given for it");
                     continue;
                 }
-            if (m == market_kind::spot && found && found->model == "trace_fit" && found->lifetimes.empty()) {
+            if (m == market_kind::spot && found && found->model == interruption_kind::trace_fit &&
+                found->lifetimes.empty()) {
                 exclude(m, "its spot trace " + std::filesystem::path(found->file).filename().string() +
                                " never had spot capacity (0 % of its ticks)");
                 continue;
@@ -266,13 +269,9 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 }
                 base.interruptions = intr;
                 std::vector<checkpoint_spec> intervals;
-                for (const checkpoint_request& ck : p.checkpoints) {
-                    try {
-                        intervals.push_back(resolve_checkpoint(ck, intr, work));
-                    } catch (const value_error& e) {
-                        throw input_error(s.file, p.checkpoint_cost_pointer, e.what());
-                    }
-                }
+                for (const checkpoint_request& ck : p.checkpoints)
+                    intervals.push_back(in_context(s.file, p.checkpoint_cost_pointer,
+                                                   [&] { return resolve_checkpoint(ck, intr, work); }));
                 if (intervals.empty()) intervals.push_back(checkpoint_spec{});
                 // Failover: the same instance in its other zones as one more candidate.
                 const std::vector<std::size_t> none_listed;
@@ -285,7 +284,8 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                             "no failover candidate over its " + std::to_string(zones) +
                                 " zones: failover draws each zone's capacity from resampled lifetimes and "
                                 "outages, and its interruption model (" +
-                                intr.model + ") has " + (intr.lifetimes.empty() ? "no lifetimes" : "no outages"));
+                                std::string(to_string(intr.model)) + ") has " +
+                                (intr.lifetimes.empty() ? "no lifetimes" : "no outages"));
                 for (policy_kind pol : policies) {
                     if (pol == policy_kind::deadline_fallback && !o.on_demand) {
                         exclude(market_kind::spot, "deadline_fallback needs an on-demand market to fall back to");
@@ -344,37 +344,45 @@ inline campaign_key campaign_key_of(const scenario& s, const candidate& k, std::
             ckpt ? k.checkpoint.cost.count() : -1.0};
 }
 
-// For each planned offer, the first planned offer identical to it for the job: same provider,
-// instance, GPUs (model, count, memory), constant prices of every market, billing rule and
-// planned interruption model. Offers with a price history, attached resources, fees,
-// egress tiers or a monthly market are their own group. group[i] == i marks the first.
+// Offers a plan may pool (identical_groups, failover_sets): constant prices, no attached
+// resources, fees, egress tiers or monthly market. Others always stand alone.
+inline bool poolable(const offer& o) {
+    return o.attached.empty() && o.fees.empty() && o.egress.empty() && !o.monthly &&
+           (!o.spot || std::holds_alternative<quoted_price>(o.spot->price));
+}
+// What makes two poolable offers the same instance for a job: provider, instance, GPUs
+// (model, count, memory), on-demand price, billing rule, estimate or not, and the plan's
+// interruption model for it.
+using instance_key = std::tuple<std::string, std::string, std::string, int, double, std::string, std::string, bool,
+                                const interruption_spec*>;
+inline std::string price_text(const quoted_price& q) {
+    return to_decimal_string(q.amount.amount()) + " " + std::string(q.amount.currency_of().code()) + "/" +
+           std::to_string(static_cast<int>(q.per));
+}
+inline instance_key instance_key_of(const scenario& s, const offer& o) {
+    return {o.provider,
+            o.instance,
+            o.gpus ? o.gpus->model : std::string(),
+            o.gpus ? o.gpus->count : 0,
+            o.gpus && o.gpus->memory_gib ? *o.gpus->memory_gib : -1.0,
+            o.on_demand ? price_text(o.on_demand->price) : std::string(),
+            o.billing.describe(market_kind::on_demand) + "|" +
+                (o.spot ? o.billing.describe(market_kind::spot) : std::string()),
+            o.estimate,
+            s.plan->interruptions_for(o.id)};
+}
+
+// For each planned offer, the first planned offer identical to it for the job: the same
+// instance (instance_key) at the same spot price. Offers that are not poolable are their
+// own group. group[i] == i marks the first.
 inline std::vector<std::size_t> identical_groups(const scenario& s, const std::vector<bool>& planned) {
-    using key = std::tuple<std::string, std::string, std::string, int, double, std::string, std::string, std::string,
-                           std::string, const interruption_spec*>;
-    auto price_text = [](const quoted_price& q) {
-        return to_decimal_string(q.amount.amount()) + " " + std::string(q.amount.currency_of().code()) + "/" +
-               std::to_string(static_cast<int>(q.per));
-    };
-    std::map<key, std::size_t> first;
+    std::map<std::pair<instance_key, std::string>, std::size_t> first;
     std::vector<std::size_t> group(s.offers.offers.size());
     for (std::size_t i = 0; i < s.offers.offers.size(); ++i) {
         const offer& o = s.offers.offers[i];
         group[i] = i;
-        const bool plain = o.attached.empty() && o.fees.empty() && o.egress.empty() && !o.monthly &&
-                           (!o.spot || std::holds_alternative<quoted_price>(o.spot->price));
-        if (!plain || !s.plan || !planned[i]) continue;
-        const std::string billing = o.billing.describe(market_kind::on_demand) + "|" +
-                                    (o.spot ? o.billing.describe(market_kind::spot) : std::string());
-        key k{o.provider,
-              o.instance,
-              o.gpus ? o.gpus->model : std::string(),
-              o.gpus ? o.gpus->count : 0,
-              o.gpus && o.gpus->memory_gib ? *o.gpus->memory_gib : -1.0,
-              o.on_demand ? price_text(o.on_demand->price) : std::string(),
-              o.spot ? price_text(std::get<quoted_price>(o.spot->price)) : std::string(),
-              billing,
-              o.estimate ? "estimate" : "",
-              s.plan->interruptions_for(o.id)};
+        if (!poolable(o) || !s.plan || !planned[i]) continue;
+        std::pair k{instance_key_of(s, o), o.spot ? price_text(std::get<quoted_price>(o.spot->price)) : std::string()};
         auto [it, fresh] = first.try_emplace(std::move(k), i);
         if (!fresh) group[i] = it->second;
     }
@@ -387,33 +395,23 @@ inline std::vector<std::size_t> identical_groups(const scenario& s, const std::v
 // zones and regions), itself first, then by spot price (ties in catalog order). Sets of
 // one offer, and the other offers, get none.
 inline std::vector<std::vector<std::size_t>> failover_sets(const scenario& s, const std::vector<bool>& planned) {
-    using key = std::tuple<std::string, std::string, std::string, int, double, std::string, std::string, std::string,
-                           const interruption_spec*>;
-    std::map<key, std::vector<std::size_t>> sets;
+    std::map<instance_key, std::vector<std::pair<double, std::size_t>>> sets;  // (spot per hour, offer)
     for (std::size_t i = 0; i < s.offers.offers.size(); ++i) {
         const offer& o = s.offers.offers[i];
-        const bool plain = o.attached.empty() && o.fees.empty() && o.egress.empty() && !o.monthly && o.spot &&
-                           std::holds_alternative<quoted_price>(o.spot->price);
-        if (!plain || !s.plan || !planned[i]) continue;
+        if (!o.spot || !poolable(o) || !s.plan || !planned[i]) continue;
         const auto spot = listed_price_per_hour(o, market_kind::spot);
         const auto od = listed_price_per_hour(o, market_kind::on_demand);
-        const interruption_spec* model = s.plan->interruptions_for(o.id);
-        if (!spot || (od && *spot > *od) || !model) continue;
-        sets[key{o.provider, o.instance, o.gpus ? o.gpus->model : std::string(), o.gpus ? o.gpus->count : 0,
-                 o.gpus && o.gpus->memory_gib ? *o.gpus->memory_gib : -1.0,
-                 od ? to_decimal_string(o.on_demand->price.amount.amount()) : std::string(),
-                 o.billing.describe(market_kind::on_demand) + "|" + o.billing.describe(market_kind::spot),
-                 o.estimate ? "estimate" : "", model}]
-            .push_back(i);
+        instance_key k = instance_key_of(s, o);
+        if (!spot || (od && *spot > *od) || !std::get<const interruption_spec*>(k)) continue;
+        sets[std::move(k)].emplace_back(*spot, i);
     }
     std::vector<std::vector<std::size_t>> out(s.offers.offers.size());
     for (auto& [k, v] : sets) {
         if (v.size() < 2) continue;
-        std::stable_sort(v.begin(), v.end(), [&](std::size_t a, std::size_t b) {
-            return *listed_price_per_hour(s.offers.offers[a], market_kind::spot) <
-                   *listed_price_per_hour(s.offers.offers[b], market_kind::spot);
-        });
-        out[v.front()] = v;
+        std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<std::size_t> set;
+        for (const auto& [price, i] : v) set.push_back(i);
+        out[set.front()] = std::move(set);
     }
     return out;
 }
@@ -443,20 +441,17 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
         if (k.checkpoint.rule == checkpoint_rule::none) c.checkpoint.every = to_fast_hours(s.work_of(k));
         r.simulation.candidates.push_back(std::move(c));
     }
-    for (std::size_t i = 0; i < r.simulation.candidates.size(); ++i) {
-        const candidate& k = r.expanded.candidates[i];
-        plan_row row{r.simulation.candidates[i], i, k.gpus_used, k.speedup, false, false};
-        row.meets_deadline = row.result.deadline_met >= deadline_confidence;
-        r.rows.push_back(std::move(row));
-    }
-    std::stable_sort(r.rows.begin(), r.rows.end(),
-                     [](const plan_row& a, const plan_row& b) { return a.result.cost.mean < b.result.cost.mean; });
+    for (std::size_t i = 0; i < r.simulation.candidates.size(); ++i)
+        r.rows.push_back({i, false, r.simulation.candidates[i].deadline_met >= deadline_confidence});
+    std::stable_sort(r.rows.begin(), r.rows.end(), [&](const plan_row& a, const plan_row& b) {
+        return r.result_of(a).cost.mean < r.result_of(b).cost.mean;
+    });
     // Pareto frontier of (expected cost, expected time): no other row is at least as good
     // in both and better in one.
     for (auto& a : r.rows) {
         a.pareto = std::none_of(r.rows.begin(), r.rows.end(), [&](const plan_row& b) {
-            const double ca = a.result.cost.mean, ta = a.result.makespan_hours.mean;
-            const double cb = b.result.cost.mean, tb = b.result.makespan_hours.mean;
+            const double ca = r.result_of(a).cost.mean, ta = r.result_of(a).makespan_hours.mean;
+            const double cb = r.result_of(b).cost.mean, tb = r.result_of(b).makespan_hours.mean;
             return cb <= ca && tb <= ta && (cb < ca || tb < ta);
         });
     }
@@ -472,7 +467,7 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
             one.candidates.clear();
             mc_options quiet = o;
             quiet.progress = nullptr;
-            const std::uint64_t n = r.rows[*r.recommended].result.trials;
+            const std::uint64_t n = r.result_of(r.rows[*r.recommended]).trials;
             if (n) quiet.trials = n, quiet.target_rel_ci.reset();  // as many trials as the row had
             for (double f : sensitivity_factors) {
                 candidate scaled = k;

@@ -20,6 +20,7 @@
 
 #include "costsim/core/decimal.hpp"
 #include "costsim/core/duration.hpp"
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/money.hpp"
 #include "costsim/pricing/calendar.hpp"
 #include "costsim/pricing/price.hpp"
@@ -72,6 +73,12 @@ struct monthly_cap {
 enum class proration {
     calendar,  ///< by the exact share of the calendar month covered
     none       ///< every month touched is charged in full
+};
+template <>
+struct enum_table<proration> {
+    static constexpr std::string_view what = "a proration";
+    static constexpr std::array<enum_entry<proration>, 2> entries{
+        {{proration::calendar, "calendar"}, {proration::none, "none"}}};
 };
 std::string_view to_string(proration p) noexcept;
 /// Charge of a monthly price over one month slice under a proration rule.
@@ -152,7 +159,7 @@ inline money sustained_use::charge(const price_per_hour& p, const month_slice& s
     return p.per_hour() * exact(month_hours * weighted_share(already, exact(already + used)));
 }
 
-inline std::string_view to_string(proration p) noexcept { return p == proration::calendar ? "calendar" : "none"; }
+inline std::string_view to_string(proration p) noexcept { return enum_name(p); }
 
 inline money prorate(const monthly_price& p, const month_slice& slice, proration rule) {
     if (rule == proration::none) return p.per_month();

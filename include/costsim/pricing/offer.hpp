@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/money.hpp"
 #include "costsim/pricing/billing.hpp"
 #include "costsim/pricing/price.hpp"
@@ -25,6 +26,12 @@ namespace costsim {
 // ---------------------------------------------------------------------------------------
 
 enum class market_kind { on_demand, spot, monthly };
+template <>
+struct enum_table<market_kind> {
+    static constexpr std::string_view what = "a market";
+    static constexpr std::array<enum_entry<market_kind>, 3> entries{
+        {{market_kind::on_demand, "on_demand"}, {market_kind::spot, "spot"}, {market_kind::monthly, "monthly"}}};
+};
 std::string_view to_string(market_kind m) noexcept;
 /// Throws value_error for anything but on_demand|spot|monthly.
 market_kind parse_market_kind(std::string_view s);
@@ -138,20 +145,9 @@ struct offer {
 // Implementation
 // ---------------------------------------------------------------------------------------
 
-inline std::string_view to_string(market_kind m) noexcept {
-    switch (m) {
-        case market_kind::on_demand: return "on_demand";
-        case market_kind::spot: return "spot";
-        case market_kind::monthly: return "monthly";
-    }
-    return "?";
-}
+inline std::string_view to_string(market_kind m) noexcept { return enum_name(m); }
 
-inline market_kind parse_market_kind(std::string_view s) {
-    for (auto m : {market_kind::on_demand, market_kind::spot, market_kind::monthly})
-        if (s == to_string(m)) return m;
-    throw value_error("a market: \"on_demand\", \"spot\" or \"monthly\", got \"" + std::string(s) + "\"");
-}
+inline market_kind parse_market_kind(std::string_view s) { return parse_enum<market_kind>(s); }
 
 inline std::string to_string(const price_date& d) {
     switch (d.bound) {

@@ -248,11 +248,7 @@ inline validation_result run_validation(const json& doc, const std::string& file
         if (host.calibrated) host.calibrated(b, res.bursts.back());
     };
     burst();
-    try {
-        size_job(spec, res.bursts.front());
-    } catch (const value_error& e) {
-        throw input_error(file, "/validate", e.what());
-    }
+    in_context(file, "/validate", [&] { size_job(spec, res.bursts.front()); });
     res.spec = spec;
 
     // 2. run for real, with a burst after every burst_every runs. The supervisor draws from

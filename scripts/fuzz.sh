@@ -14,9 +14,7 @@ parallel=${COSTSIM_FUZZ_PARALLEL:-2}
 seed=${COSTSIM_FUZZ_SEED:-0}  # 0: libFuzzer picks one; CI fixes it so that a run repeats
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(catalog scenario spot_trace trace_windows aws_price_history spot_advisor skypilot_csv measurement
-           validate_spec published speed_table gpu_variants speed_classes result values sentiment_csv cifar_binary
-           texts failover_study spot_risk job_size)
+  mapfile -t targets < <(grep -E '^[a-z_0-9]+$' "$root/fuzz/targets.txt")  # every target
 fi
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCOSTSIM_FUZZ=ON \
       -DCOSTSIM_WERROR=ON -DCOSTSIM_BUILD_CLI=OFF -DCOSTSIM_BUILD_EXAMPLES=OFF -DCOSTSIM_WITH_TORCH=OFF \

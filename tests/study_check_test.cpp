@@ -70,9 +70,14 @@ TEST_CASE("each offer's runtime comes from the best figure there is, and says wh
     // The same GPU model elsewhere runs in its published time.
     CHECK(basis("paperspace/v100/v100").source == runtime_source::published);
     CHECK(basis("paperspace/v100/v100").basis.find("the V100's runtime on aws/us-east-1/p3.2xlarge") == 0);
-    // No published figure for the GTX 1080: the FP32-peak fallback, an estimate.
+    // No published figure for the GTX 1080: the speed the study's P100 cost implies, scaled
+    // by FP32 peak (Pascal to Pascal), an estimate that says so.
     CHECK(basis("leadergpu/2xgtx1080").source == runtime_source::estimate);
-    CHECK(s.runtime_on(*s.offers.find("leadergpu/2xgtx1080"))->speedup == 0.567);
+    CHECK(basis("leadergpu/2xgtx1080").basis.find("STUDY-IMPLIED") != std::string::npos);
+    CHECK(s.runtime_on(*s.offers.find("leadergpu/2xgtx1080"))->speedup == 0.458);
+    // The figure follows from the study's published costs: 0.478 of a V100 for the P100.
+    const double v100 = 3.3 / 3.06, p100 = 3.4 / (1.46 + 0.0475);
+    CHECK(v100 / p100 * 8.9 / 9.3 == doctest::Approx(0.458).epsilon(0.001));
     // No figure at all: none (the planner excludes the offer with the reason).
     CHECK_FALSE(s.runtime_on(*s.offers.find("ibm/softlayer-baremetal/gpu")).has_value());
     // The work is the V100's published runtime (the GPU at speed 1).

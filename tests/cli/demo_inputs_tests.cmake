@@ -7,8 +7,8 @@ costsim_cli_test("demo prints the study's five published costs at its precision,
 costsim_cli_test("demo checks the study's four conclusions on costsim's figures" EXIT 0
   OUT_RE "holds +The Hetzner dedicated server is the cheapest when kept busy.*holds +Paperspace is the cheapest VM provider.*holds +Cheaper GPUs give better value per solution.*holds +Multi-GPU servers used one GPU"
   ARGS demo --trials 300)
-costsim_cli_test("demo says where every runtime comes from, the FP32 fallback as an estimate" EXIT 0
-  OUT_RE "runtime .*1\\.08h pub.*runtime: hours of work on the offer and where[ \n]+they[ \n]+come[ \n]+from.*runtimes, per GPU model.*GTX 1080 — estimate: the reference runtime 1\\.078 h \\(published\\) / GTX 1080's relative speed 0\\.567 \\(estimate: FP32[ \n]+peak"
+costsim_cli_test("demo says where every runtime comes from, the GTX 1080 as an estimate implied by the study" EXIT 0
+  OUT_RE "runtime .*1\\.08h pub.*runtime: hours of work on the offer and where[ \n]+they[ \n]+come[ \n]+from.*runtimes, per GPU model.*GTX 1080 — estimate: the reference runtime 1\\.078 h \\(published\\) / GTX 1080's relative speed 0\\.458 \\(estimate:[ \n]+STUDY-IMPLIED: the P100's speed the study's own costs imply"
   ARGS demo --trials 300)
 costsim_cli_test("demo's spot interruptions are fitted from the bundled real traces, parameters printed" EXIT 0
   OUT_RE "spot interruptions \\(risk: .*aws/us-east-1/p3\\.2xlarge: trace_fit us-east-1d_v100_1\\.json: 0\\.487 interruptions per hour of spot running[ \n]+\\(mean[ \n]+lifetime[ \n]+2\\.05[ \n]+h,"

@@ -154,6 +154,9 @@ costsim_cli_test("plan gives GCP A100 spot its zone's SpotHedge trace, with GCP'
 costsim_cli_test("plan --model --tokens --method estimates the work and names both ends and the range on the GPU asked" EXIT 0
   OUT_RE "estimated[ \n]+from[ \n]+the[ \n]+job's[ \n]+size[ \n]+\\(7B[ \n]+lora[ \n]+bf16,[ \n]+50M[ \n]+tokens,.*tuned[ \n]+stack:[ \n]+25206[ \n]+tokens/s.*plain[ \n]+PyTorch:[ \n]+5762[ \n]+tokens/s.*A100-SXM4-80GB[ \n]+\\(0\\.357[ \n]+of[ \n]+the[ \n]+H100-SXM's[ \n]+speed\\):[ \n]+2\\.051[ \n]+h[ \n]+tuned[ \n]+to[ \n]+3\\.924[ \n]+h[ \n]+plain"
   ARGS plan --model 7B --tokens 50M --method lora --gpu A100-80GB --market on_demand)
+costsim_cli_test("plan --model --json carries the work every runtime scales from, with the size estimate's range" EXIT 0
+  OUT_RE "\"work\":\\{\"hours\":[0-9.]+,\"source\":\"estimate\",\"basis\":\"estimated from the job's size \\(7B lora bf16, 50M tokens,[^\"]*tuned stack[^\"]*plain PyTorch[^\"]*planned at the plain end[^\"]*\"\\}"
+  ARGS plan --model 7B --tokens 50M --method lora --gpu A100-80GB --market on_demand --json --trials 100)
 costsim_cli_test("plan --model refuses a plan where no GPU asked for holds a full fine-tune, naming its memory need" EXIT 2
   ERR_RE "the job needs 103\\.[0-9]+ GiB of GPU memory; A100-80GB \\(A100-SXM4-80GB\\) has 80 GiB"
   ARGS plan --model llama-2-7b --tokens 100M --method full --gpu A100-80GB --market on_demand)

@@ -44,7 +44,8 @@ json to_json(const replay_result& r);
 /// Amounts as decimal strings.
 json to_json(const study_comparison& c);
 /// `simulate --json`'s shape with the plan's rows (rank, Pareto, deadline, runtime basis),
-/// exclusions, the recommendation and the study comparison.
+/// the work they scale from ("work": hours, source, basis), exclusions, the recommendation
+/// and the study comparison.
 json to_json(const plan_result& p);
 
 // ---------------------------------------------------------------------------------------
@@ -295,6 +296,11 @@ inline json to_json(const plan_result& p) {
         rows.push_back(c);
     }
     base["candidates"] = rows;
+    // The work every runtime above is scaled from, and where it comes from (for a job stated
+    // by its size: the estimate's range and the end planned).
+    base["work"] = {{"hours", to_fast_hours(p.expanded.work).count()},
+                    {"source", to_string(p.expanded.work_basis.source)},
+                    {"basis", p.expanded.work_basis.basis}};
     json ex = json::array();
     for (const auto& e : p.excluded)
         ex.push_back(json{{"offer", e.offer},

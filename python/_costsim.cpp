@@ -67,12 +67,10 @@ scenario scenario_from(const std::optional<std::string>& path, const std::option
 // A scenario with no candidates runs its plan's (as `costsim simulate` and `replay` do);
 // the note says so.
 std::pair<scenario, std::string> with_plan(scenario s) {
-    if (!s.candidates.empty() || !s.plan) return {std::move(s), ""};
-    std::vector<excluded_offer> excluded;
-    scenario planned = expand_plan(s, excluded);
-    std::string note = s.file + " lists no candidates; running its plan's " +
-                       std::to_string(planned.candidates.size()) + " (costsim.plan ranks them)";
-    return {std::move(planned), note};
+    std::string note;
+    s = listed_or_planned(std::move(s), note);
+    if (!note.empty()) note += " (costsim.plan ranks them)";
+    return {std::move(s), note};
 }
 
 std::string plan_json(scenario s, const std::string& where, const mc_options& base) {
@@ -165,30 +163,8 @@ PYBIND11_MODULE(_costsim, m) {
         [](const py::dict& flags, std::uint64_t trials, bool trials_given, std::uint64_t seed, unsigned threads,
            double target_rel_ci) {
             quick_flags f;
-            auto text = [&](const char* k, std::string& out) {
-                if (flags.contains(k)) out = flags[k].cast<std::string>();
-            };
-            text("work", f.work);
-            text("gpu", f.gpu);
-            text("memory", f.memory);
-            text("deadline", f.deadline);
-            text("market", f.market);
-            text("cloud", f.cloud);
-            text("region", f.region);
-            text("catalog", f.catalog);
-            text("speed", f.speed);
-            text("work_class", f.work_class);
-            text("checkpoint_cost", f.checkpoint_cost);
-            text("restart_overhead", f.restart_overhead);
-            text("model", f.model);
-            text("tokens", f.tokens);
-            text("samples", f.samples);
-            text("epochs", f.epochs);
-            text("method", f.method);
-            text("precision", f.precision);
-            text("seq", f.seq);
-            text("micro_batch", f.micro_batch);
-            text("stack", f.stack);
+            for (const auto& t : quick_flags::text_flags)
+                if (flags.contains(t.key)) f.*t.member = flags[t.key].cast<std::string>();
             if (flags.contains("gpus")) f.gpus = flags["gpus"].cast<int>();
             if (flags.contains("allow_unknown_memory"))
                 f.allow_unknown_memory = flags["allow_unknown_memory"].cast<bool>();

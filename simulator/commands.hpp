@@ -15,6 +15,7 @@
 
 #include "costsim/io/json_input.hpp"
 #include "costsim/models/trace.hpp"
+#include "costsim/workflow/quick_flags.hpp"
 
 namespace costsim {
 struct scenario;
@@ -71,7 +72,7 @@ struct simulate_args {
 };
 
 struct plan_args {
-    std::string scenario, deadline, report;
+    std::string scenario, report;
     std::uint64_t trials = 20000, seed = 1;
     unsigned threads = 0;
     double target_rel_ci = 0;
@@ -79,38 +80,10 @@ struct plan_args {
     // The text table: the top rows, or all; --explain: every runtime basis and exclusion.
     std::size_t top = 15;
     bool top_given = false, all = false, explain = false;
-    // Quick mode: the job as flags instead of a scenario file (workflow/quick_plan.hpp).
-    std::string work, gpu, memory, market, cloud, region, catalog, speed, work_class, checkpoint_cost, restart_overhead;
-    // ... or the job by its size (models/job_size.hpp): --model instead of --work.
-    std::string model, tokens, samples, epochs, method, precision, seq, micro_batch, stack;
-    int gpus = 1;
-    bool quick() const { return !work.empty() || !model.empty(); }
-    bool gpus_given = false, allow_unknown_memory = false;
-    /// The quick-mode flags and whether each was given (refused beside a scenario file).
-    std::vector<std::pair<const char*, bool>> quick_flags_given() const {
-        return {{"--work", !work.empty()},
-                {"--gpu", !gpu.empty()},
-                {"--gpus", gpus_given},
-                {"--memory", !memory.empty()},
-                {"--market", !market.empty()},
-                {"--cloud", !cloud.empty()},
-                {"--region", !region.empty()},
-                {"--catalog", !catalog.empty()},
-                {"--speed", !speed.empty()},
-                {"--class", !work_class.empty()},
-                {"--checkpoint-cost", !checkpoint_cost.empty()},
-                {"--restart-overhead", !restart_overhead.empty()},
-                {"--allow-unknown-memory", allow_unknown_memory},
-                {"--model", !model.empty()},
-                {"--tokens", !tokens.empty()},
-                {"--samples", !samples.empty()},
-                {"--epochs", !epochs.empty()},
-                {"--method", !method.empty()},
-                {"--precision", !precision.empty()},
-                {"--seq", !seq.empty()},
-                {"--micro-batch", !micro_batch.empty()},
-                {"--stack", !stack.empty()}};
-    }
+    // Quick mode: the job as flags instead of a scenario file (workflow/quick_flags.hpp);
+    // --deadline is kept there too, and overrides a scenario file's.
+    costsim::quick_flags quick;
+    bool quick_mode() const { return !quick.work.empty() || !quick.model.empty(); }
 };
 
 /// How the plan's text table is shown.

@@ -39,12 +39,10 @@ std::string find_share_dir() {
 }
 
 scenario with_plan_candidates(scenario s, const char* command) {
-    if (!s.candidates.empty() || !s.plan) return s;
-    std::vector<excluded_offer> excluded;
-    scenario planned = expand_plan(s, excluded);
-    std::cerr << "costsim " << command << ": " << s.file << " lists no candidates; running its plan's "
-              << planned.candidates.size() << " (costsim plan ranks them)\n";
-    return planned;
+    std::string note;
+    s = listed_or_planned(std::move(s), note);
+    if (!note.empty()) std::cerr << "costsim " << command << ": " << note << " (costsim plan ranks them)\n";
+    return s;
 }
 
 namespace {

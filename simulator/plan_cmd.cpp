@@ -501,48 +501,25 @@ std::string render_plan(const plan_result& p, const plan_view& v) {
 namespace {
 
 scenario scenario_of(const plan_args& a) {
-    const bool quick = a.quick();
+    const bool quick = a.quick_mode();
     if (a.scenario.empty() && !quick)
         throw input_error("command line", "SCENARIO",
                           "a scenario file, or the job as flags: costsim plan --work 10h --gpu A100-80GB (or by "
                           "its size: --model 7B --tokens 50M --method lora)");
     if (!a.scenario.empty()) {
-        for (const auto& [name, given] : a.quick_flags_given())
+        for (const auto& [name, given] : a.quick.given())
             if (given)
                 throw input_error("command line", name,
                                   "no " + std::string(name) + " beside a scenario file (the file states the job; " +
                                       name + " belongs to the quick mode without one)");
         scenario s = load_scenario(a.scenario);
-        if (!a.deadline.empty()) {
-            s.deadline = positive_flag_duration("--deadline", a.deadline);  // shorter than the work: nothing meets it
+        if (!a.quick.deadline.empty()) {
+            s.deadline =
+                positive_flag_duration("--deadline", a.quick.deadline);  // shorter than the work: nothing meets it
         }
         return s;
     }
-    quick_flags f;
-    f.work = a.work;
-    f.gpu = a.gpu;
-    f.gpus = a.gpus;
-    f.memory = a.memory;
-    f.deadline = a.deadline;
-    f.market = a.market;
-    f.cloud = a.cloud;
-    f.region = a.region;
-    f.catalog = a.catalog;
-    f.speed = a.speed;
-    f.work_class = a.work_class;
-    f.checkpoint_cost = a.checkpoint_cost;
-    f.restart_overhead = a.restart_overhead;
-    f.allow_unknown_memory = a.allow_unknown_memory;
-    f.model = a.model;
-    f.tokens = a.tokens;
-    f.samples = a.samples;
-    f.epochs = a.epochs;
-    f.method = a.method;
-    f.precision = a.precision;
-    f.seq = a.seq;
-    f.micro_batch = a.micro_batch;
-    f.stack = a.stack;
-    return quick_scenario(quick_job_of(f, find_share_dir()));
+    return quick_scenario(quick_job_of(a.quick, find_share_dir()));
 }
 
 }  // namespace
@@ -560,7 +537,7 @@ int run_plan(const plan_args& a) {
     scenario s = scenario_of(a);
     // Quick mode runs each candidate to a 1 % interval of its mean cost (2,000 to 20,000
     // trials) unless --trials fixes the count; a scenario file keeps its fixed count.
-    mc_options o = plan_mc_options(a.quick(), a.trials, a.trials_given, a.target_rel_ci, a.seed, a.threads);
+    mc_options o = plan_mc_options(a.quick_mode(), a.trials, a.trials_given, a.target_rel_ci, a.seed, a.threads);
     progress_bar bar("plan");  // on a terminal, once the plan has run 2 s
     o.progress = [&bar](double f) { bar(f); };
     plan_result p =
@@ -585,44 +562,46 @@ command add_plan(CLI::App& app) {
     auto* plan = app.add_subcommand(
         "plan", "rank every candidate a scenario (or the job given as flags) allows; Pareto frontier; recommendation");
     plan->add_option("scenario", pl->scenario, "costsim.scenario/v1 file (or the job as flags: --work, --gpu, ...)");
-    plan->add_option("--work", pl->work, "quick mode: the job's run time on --gpu, e.g. 10h");
-    plan->add_option("--gpu", pl->gpu,
+    plan->add_option("--work", pl->quick.work, "quick mode: the job's run time on --gpu, e.g. 10h");
+    plan->add_option("--gpu", pl->quick.gpu,
                      "quick mode: the GPU model the work is stated on (e.g. A100-80GB); more models, comma-separated, "
                      "or \"all\", are planned at the speed table's ratio (default: its reference, every model)");
-    plan->add_option("--gpus", pl->gpus, "quick mode: the job runs on exactly N GPUs (default 1)")
+    plan->add_option("--gpus", pl->quick.gpus, "quick mode: the job runs on exactly N GPUs (default 1)")
         ->check(CLI::Range(1, 1024))
-        ->each([=](const std::string&) { pl->gpus_given = true; });
-    plan->add_option("--memory", pl->memory, "quick mode: GPU memory the job needs per GPU, e.g. 40GiB");
+        ->each([=](const std::string&) { pl->quick.gpus_given = true; });
+    plan->add_option("--memory", pl->quick.memory, "quick mode: GPU memory the job needs per GPU, e.g. 40GiB");
     plan->add_option(
-        "--model", pl->model,
+        "--model", pl->quick.model,
         "quick mode, the job by its size instead of --work: parameters (7B) or a named model (llama-3-8b)");
-    plan->add_option("--tokens", pl->tokens, "with --model: tokens trained on, epochs included, e.g. 50M");
-    plan->add_option("--samples", pl->samples, "with --model, instead of --tokens: sequences per epoch, e.g. 52K");
-    plan->add_option("--epochs", pl->epochs, "with --samples: epochs (default 1)");
-    plan->add_option("--method", pl->method, "with --model: full, lora or qlora");
-    plan->add_option("--precision", pl->precision, "with --model: bf16 (default) or fp8");
-    plan->add_option("--seq", pl->seq, "with --model: sequence length in tokens (default 2048)");
-    plan->add_option("--micro-batch", pl->micro_batch, "with --model: sequences per GPU per step (default 1)");
+    plan->add_option("--tokens", pl->quick.tokens, "with --model: tokens trained on, epochs included, e.g. 50M");
+    plan->add_option("--samples", pl->quick.samples,
+                     "with --model, instead of --tokens: sequences per epoch, e.g. 52K");
+    plan->add_option("--epochs", pl->quick.epochs, "with --samples: epochs (default 1)");
+    plan->add_option("--method", pl->quick.method, "with --model: full, lora or qlora");
+    plan->add_option("--precision", pl->quick.precision, "with --model: bf16 (default) or fp8");
+    plan->add_option("--seq", pl->quick.seq, "with --model: sequence length in tokens (default 2048)");
+    plan->add_option("--micro-batch", pl->quick.micro_batch, "with --model: sequences per GPU per step (default 1)");
     plan->add_option(
-        "--stack", pl->stack,
+        "--stack", pl->quick.stack,
         "with --model: plan at the tuned (NVIDIA NeMo) or plain (PyTorch FSDP, default) end of the estimate");
-    plan->add_option("--market", pl->market,
+    plan->add_option("--market", pl->quick.market,
                      "quick mode: markets, comma-separated (default on_demand,spot; failover: spot relaunched in "
                      "the offer's identical zones too)");
-    plan->add_option("--cloud", pl->cloud, "quick mode: providers, comma-separated (e.g. aws,lambda; default all)");
-    plan->add_option("--region", pl->region, "quick mode: regular expression on region, zone or offer id");
-    plan->add_option("--catalog", pl->catalog, "quick mode: catalog (default the bundled 2026 one)");
-    plan->add_option("--speed", pl->speed,
+    plan->add_option("--cloud", pl->quick.cloud,
+                     "quick mode: providers, comma-separated (e.g. aws,lambda; default all)");
+    plan->add_option("--region", pl->quick.region, "quick mode: regular expression on region, zone or offer id");
+    plan->add_option("--catalog", pl->quick.catalog, "quick mode: catalog (default the bundled 2026 one)");
+    plan->add_option("--speed", pl->quick.speed,
                      "quick mode: relative speed table (default the bundled 2026 one, per class)");
-    plan->add_option("--class", pl->work_class,
+    plan->add_option("--class", pl->quick.work_class,
                      "quick mode: the job's class: llm_finetune (default), llm_pretrain, encoder, cnn, inference");
-    plan->add_option("--checkpoint-cost", pl->checkpoint_cost,
+    plan->add_option("--checkpoint-cost", pl->quick.checkpoint_cost,
                      "quick mode: time one spot checkpoint takes (default 1m)");
-    plan->add_option("--restart-overhead", pl->restart_overhead,
+    plan->add_option("--restart-overhead", pl->quick.restart_overhead,
                      "quick mode: start-up time billed at every (re)start (default 0s)");
-    plan->add_flag("--allow-unknown-memory", pl->allow_unknown_memory,
+    plan->add_flag("--allow-unknown-memory", pl->quick.allow_unknown_memory,
                    "plan offers whose GPU memory the catalog does not give");
-    plan->add_option("--deadline", pl->deadline, "deadline (overrides the scenario's), e.g. 52h");
+    plan->add_option("--deadline", pl->quick.deadline, "deadline (overrides the scenario's), e.g. 52h");
     plan->add_option("--trials", pl->trials, "trials per candidate (default 20000; quick mode: to a 1 % interval)")
         ->check(CLI::Range(1ULL, 100000000ULL))
         ->each([=](const std::string&) { pl->trials_given = true; });

@@ -95,14 +95,6 @@ struct mpi_session {
 }  // namespace
 
 int run_simulate(const simulate_args& a) {
-#ifdef COSTSIM_HAVE_MPI
-    std::optional<mpi_session> mpi;
-    if (a.mpi) mpi.emplace();
-    const bool writer = !mpi || mpi->rank == 0;
-#else
-    if (a.mpi) throw value_error("--mpi: this costsim was built without MPI (configure with -DCOSTSIM_WITH_MPI=ON)");
-    const bool writer = true;
-#endif
     if (is_failover_study(a.scenario)) {  // its Monte Carlo over the zones (failover_cmd.cpp)
         for (auto [flag, given] : {std::pair{"--csv", a.csv},
                                    {"--mpi", a.mpi},
@@ -118,6 +110,15 @@ int run_simulate(const simulate_args& a) {
         if (a.seed_given) f.seed = a.seed;
         return run_failover(f);
     }
+    // MPI starts only for a run that uses it (a failover study above refuses --mpi).
+#ifdef COSTSIM_HAVE_MPI
+    std::optional<mpi_session> mpi;
+    if (a.mpi) mpi.emplace();
+    const bool writer = !mpi || mpi->rank == 0;
+#else
+    if (a.mpi) throw value_error("--mpi: this costsim was built without MPI (configure with -DCOSTSIM_WITH_MPI=ON)");
+    const bool writer = true;
+#endif
     scenario s = with_plan_candidates(load_scenario(a.scenario), "simulate");
     mc_options o;
 #ifdef COSTSIM_HAVE_MPI

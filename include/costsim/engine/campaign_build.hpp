@@ -106,8 +106,9 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
                 if (!q) throw model_error("failover zone " + z.id + " has no quoted spot price");
                 return hourly_price(s, z, *q).value();
             };
-            const double home = spot_of(k.failover_offers.front());
-            for (std::size_t oi : k.failover_offers) c.zone_price_ratio.push_back(home > 0 ? spot_of(oi) / home : 1.0);
+            std::vector<double> prices;  // the candidate's own zone first
+            for (std::size_t oi : k.failover_offers) prices.push_back(spot_of(oi));
+            for (double p : prices) c.zone_price_ratio.push_back(prices.front() > 0 ? p / prices.front() : 1.0);
         }
     }
     return c;

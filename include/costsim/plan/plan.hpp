@@ -110,6 +110,10 @@ inline constexpr double deadline_confidence = 0.95;
 /// listed in `excluded` with the reason. input_error at "/plan" when nothing can run.
 scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excluded);
 plan_result run_plan(const scenario& s, const mc_options& o);
+/// What `simulate` and `replay` run: the scenario's listed candidates, or, where it lists
+/// none but has a plan section, the plan's (never an empty run). `note` is set to say so:
+/// "FILE lists no candidates; running its plan's N".
+scenario listed_or_planned(scenario s, std::string& note);
 
 // ---------------------------------------------------------------------------------------
 // Implementation
@@ -416,6 +420,15 @@ inline std::vector<std::vector<std::size_t>> failover_sets(const scenario& s, co
     return out;
 }
 }  // namespace detail
+
+inline scenario listed_or_planned(scenario s, std::string& note) {
+    note.clear();
+    if (!s.candidates.empty() || !s.plan) return s;
+    std::vector<excluded_offer> excluded;
+    scenario planned = expand_plan(s, excluded);
+    note = s.file + " lists no candidates; running its plan's " + std::to_string(planned.candidates.size());
+    return planned;
+}
 
 inline plan_result run_plan(const scenario& s, const mc_options& o) {
     plan_result r;

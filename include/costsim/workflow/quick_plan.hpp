@@ -42,6 +42,7 @@
 #include "costsim/io/speed_classes_json.hpp"
 #include "costsim/io/speed_json.hpp"
 #include "costsim/pricing/offer_lookup.hpp"
+#include "costsim/workflow/quick_flags.hpp"
 
 namespace costsim {
 
@@ -72,7 +73,8 @@ struct quick_job {
     /// `gpus` GPUs of the table's anchor at the `stack` end, and the memory need follows.
     std::optional<job_size> size;
     stack_end stack = stack_end::plain;
-    std::string job_size_table;  ///< file of the size's facts (with `size`)
+    /// The size's facts (with `size`): pricing_data/llm_job_size_2026.json, read once.
+    std::optional<costsim::job_size_table> size_facts;
 };
 
 /// The zones of SpotHedge's GCP A100 traces (pricing_data/spot-traces/spothedge-gcp-a100/).
@@ -90,16 +92,6 @@ scenario quick_scenario(const quick_job& q);
 /// "40GiB", "40GB" (taken as GiB, as the catalogs use), "80gib": GiB; value_error otherwise.
 double parse_memory_gib(std::string_view text);
 
-/// The quick mode as text, as `costsim plan --work ...` and the Python module take it
-/// (empty: not given). Lists are comma-separated.
-struct quick_flags {
-    std::string work, gpu, memory, deadline, market, cloud, region, catalog, speed, work_class, checkpoint_cost,
-        restart_overhead;
-    /// The job by its size (with --model instead of --work): tokens, or samples x seq x epochs.
-    std::string model, tokens, samples, epochs, method, precision, seq, micro_batch, stack;
-    int gpus = 1;
-    bool allow_unknown_memory = false;
-};
 /// The job the flags state, with the bundled catalog, speed table, Advisor bands and traces
 /// under `share` (a costsim source tree or installed share/costsim) where no file is given;
 /// input_error ("command line", the flag) for a malformed value.
@@ -147,8 +139,7 @@ inline void quick_size(const quick_flags& f, const std::string& share, quick_job
         throw input_error("command line", "--work", "--work or --model, not both (the size gives the work)");
     if (!f.memory.empty())
         throw input_error("command line", "--memory", "no --memory with --model: the size gives the memory need");
-    q.job_size_table = share + "/pricing_data/llm_job_size_2026.json";
-    const job_size_table t = load_job_size_table(q.job_size_table);
+    const job_size_table& t = q.size_facts.emplace(load_job_size_table(share + "/pricing_data/llm_job_size_2026.json"));
     job_size j;
     j.model = flag_value("--model", [&] { return t.model(f.model); });
     if (f.method.empty())
@@ -186,15 +177,9 @@ inline quick_job quick_job_of(const quick_flags& f, const std::string& share) {
     if (!f.model.empty())
         detail::quick_size(f, share, q);
     else {
-        for (const auto& [flag, given] : {std::pair<const char*, const std::string*>{"--tokens", &f.tokens},
-                                          {"--samples", &f.samples},
-                                          {"--epochs", &f.epochs},
-                                          {"--method", &f.method},
-                                          {"--precision", &f.precision},
-                                          {"--seq", &f.seq},
-                                          {"--micro-batch", &f.micro_batch},
-                                          {"--stack", &f.stack}})
-            if (!given->empty()) throw input_error("command line", flag, "--model with it: it states the job's size");
+        for (const auto& t : quick_flags::text_flags)
+            if (t.size && !(f.*t.member).empty())
+                throw input_error("command line", t.flag, "--model with it: it states the job's size");
         q.work = positive_flag_duration("--work", f.work);
     }
     q.gpu = split_list(f.gpu);
@@ -250,12 +235,10 @@ inline scenario quick_scenario(const quick_job& q) {
     auto flag_error = [](const char* flag, const std::string& what) { return input_error("command line", flag, what); };
     if (q.gpus < 1) throw flag_error("--gpus", "a GPU count of at least 1");
     // A job by its size: the work on q.gpus GPUs of the table's anchor, and its memory need.
-    std::optional<job_size_table> sizes;
+    const job_size_table* sizes = q.size_facts ? &*q.size_facts : nullptr;
+    if (q.size && !sizes) throw std::invalid_argument("quick_scenario: a job by its size needs quick_job::size_facts");
     std::optional<size_estimate> est;
-    if (q.size) {
-        sizes = load_job_size_table(q.job_size_table);
-        est = flag_value("--tokens", [&] { return estimate_job(*q.size, q.gpus, *sizes); });
-    }
+    if (q.size) est = flag_value("--tokens", [&] { return estimate_job(*q.size, q.gpus, *sizes); });
     const usec work = est ? est->at(q.stack) : q.work;
     const std::optional<double> memory_gib = est ? std::optional<double>(est->memory_gib) : q.memory_gib;
     if (work.count() <= 0) throw flag_error("--work", "a positive amount of work such as 10h");

@@ -78,8 +78,10 @@ TEST_CASE("each offer's runtime comes from the best figure there is, and says wh
     // The figure follows from the study's published costs: 0.478 of a V100 for the P100.
     const double v100 = 3.3 / 3.06, p100 = 3.4 / (1.46 + 0.0475);
     CHECK(v100 / p100 * 8.9 / 9.3 == doctest::Approx(0.458).epsilon(0.001));
-    // No figure at all: none (the planner excludes the offer with the reason).
-    CHECK_FALSE(s.runtime_on(*s.offers.find("ibm/softlayer-baremetal/gpu")).has_value());
+    // Softlayer's K80 server runs in the K80's published time; its M60 server, with no
+    // published M60 row, at the FP32-peak estimate.
+    CHECK(basis("ibm/softlayer-baremetal/k80").source == runtime_source::published);
+    CHECK(basis("ibm/softlayer-baremetal/m60").source == runtime_source::estimate);
     // The work is the V100's published runtime (the GPU at speed 1).
     CHECK(s.work == usec(3882352941));
     CHECK(s.work_basis.source == runtime_source::published);

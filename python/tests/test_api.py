@@ -45,7 +45,7 @@ def test_a_quote_is_exact_decimal_money_with_its_lines(src):
 
 def test_a_quote_bills_a_started_hour_where_the_offer_bills_hourly(src):
     cat = os.path.join(src, "pricing_data", "gpu_platforms_2018.json")
-    inv = costsim.quote(cat, "ibm/softlayer-baremetal/gpu", "on_demand", "61m")
+    inv = costsim.quote(cat, "ibm/softlayer-baremetal/k80", "on_demand", "61m")
     assert inv.billed == dt.timedelta(hours=2) and inv.total.amount == decimal.Decimal("5.60")
 
 

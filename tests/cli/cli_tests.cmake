@@ -146,8 +146,8 @@ costsim_cli_test("demo plans the bundled BiLSTM study and recommends one candida
   OUT_RE "costsim plan: bilstm-sentiment-2018.*# +offer +market +risk.*Recommendation: .*costsim plan .*bilstm_sentiment_demo\\.json --report report\\.html"
   ARGS demo --trials 500)
 costsim_cli_test("costsim with no arguments runs the demo" EXIT 0 OUT_RE "Recommendation: " ARGS "")
-costsim_cli_test("plan --json ranks candidates and names the recommendation and exclusions" EXIT 0
-  OUT_RE "\"candidates\":..\"offer\".*\"rank\":1,.*\"pareto\":.*\"excluded\":..\"offer\":\"ibm/softlayer-baremetal/gpu\".*\"recommended\":1"
+costsim_cli_test("plan --json ranks candidates, names the recommendation and plans every 2018 provider, Softlayer too" EXIT 0
+  OUT_RE "\"candidates\":..\"offer\".*\"rank\":1,.*\"pareto\":.*\"offer\":\"ibm/softlayer-baremetal/k80\".*\"excluded\":\\[\\].*\"recommended\":1"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --trials 300 --json)
 costsim_cli_test("plan --deadline overrides the scenario's deadline" EXIT 0 OUT_RE "\"deadline_hours\":3\\.0"
   ARGS plan ${PROJECT_SOURCE_DIR}/scenarios/bilstm_sentiment_demo.json --trials 200 --deadline 3h --json)

@@ -62,7 +62,8 @@ std::string fit(const std::string& s, std::size_t w) {
 // The risk column: the one word, and an Advisor model's band ("advisor >20%").
 std::string risk_cell(const interruption_spec& i) {
     std::string w(risk_source(i));
-    if (w == "advisor" && i.band) w += " " + std::string(advisor_band_text(*i.band));
+    const auto* a = std::get_if<spot_models::advisor>(&i.model);
+    if (w == "advisor" && a && a->band) w += " " + std::string(advisor_band_text(*a->band));
     return w;
 }
 
@@ -177,10 +178,9 @@ std::string render_spot_summary(const plan_result& p) {
     // The Advisor calibration's parameters, once: the anchor band's rate and the ratios.
     for (const auto& row : p.rows) {
         const interruption_spec& i = s.candidates[row.candidate_index].interruptions;
-        if (s.candidates[row.candidate_index].market != market_kind::spot || i.model != interruption_kind::advisor ||
-            !i.band)
-            continue;
-        const double anchor = i.rate.per_hour() / advisor_band_scale(*i.band);
+        const auto* a = std::get_if<spot_models::advisor>(&i.model);
+        if (s.candidates[row.candidate_index].market != market_kind::spot || !a || !a->band) continue;
+        const double anchor = a->rate.per_hour() / advisor_band_scale(*a->band);
         std::string ratios;
         for (int b = 0; b < 4; ++b)
             ratios += fmt::format("{}{} x{:.3f}", b ? ", " : "", advisor_band_text(advisor_bucket_from_index(b)),
@@ -191,7 +191,7 @@ std::string render_spot_summary(const plan_result& p) {
                                 "types the Advisor puts in that band); the other bands at the naive reading's ratios "
                                 "({}); lifetimes resampled from those traces, stretched to the band's mean; waits for "
                                 "capacity are their outages (docs/spot_risk.md)",
-                                i.band_as_of.empty() ? "" : " (snapshot " + i.band_as_of + ")", anchor, ratios),
+                                a->as_of.empty() ? "" : " (snapshot " + a->as_of + ")", anchor, ratios),
                     "    ");
         break;
     }

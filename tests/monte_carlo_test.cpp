@@ -259,9 +259,10 @@ TEST_CASE("greedy and uniform_progress in Monte Carlo meet every deadline and ar
 TEST_CASE("trace_fit resamples the trace's lifetimes; greedy refuses a checkpoint") {
     scenario s = load_scenario(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
     const auto& i = s.candidates[1].interruptions;
-    CHECK(i.model == interruption_kind::trace_fit);
-    CHECK(i.lifetimes.size() == 3);
-    CHECK(i.outages.size() == 2);
+    CHECK(i.kind() == interruption_kind::trace_fit);
+    REQUIRE(i.sessions() != nullptr);
+    CHECK(i.sessions()->lifetimes.size() == 3);
+    CHECK(i.sessions()->outages.size() == 2);
     CHECK(mc_tick_of(s.candidates[1]) == usec(std::chrono::minutes(10)));
     CHECK(i.mtbi().count() == doctest::Approx(0.5));
     json j = load_json_file(std::string(COSTSIM_TEST_DATA) + "/traces/greedy_mc_scenario.json");
@@ -285,11 +286,12 @@ TEST_CASE("a maximum lifetime caps trace_fit's resampled lifetimes, as GCE's 24 
     REQUIRE(i.lifetime);
     // The mean time between interruptions is the mean of min(lifetime, 25 min) over the trace's runs.
     double sum = 0, longest = 0;
-    for (auto l : i.lifetimes) sum += std::min(l.count(), 25.0 / 60), longest = std::max(longest, l.count());
+    const auto& lifetimes = std::get<spot_models::trace_fit>(i.model).trace.lifetimes;
+    for (auto l : lifetimes) sum += std::min(l.count(), 25.0 / 60), longest = std::max(longest, l.count());
     REQUIRE(longest > 25.0 / 60);  // the cap bites on this trace
-    CHECK(i.mtbi().count() == doctest::Approx(sum / static_cast<double>(i.lifetimes.size())));
+    CHECK(i.mtbi().count() == doctest::Approx(sum / static_cast<double>(lifetimes.size())));
     CHECK(i.mtbi().count() < free.candidates[0].interruptions.mtbi().count());
-    CHECK(i.rate.per_hour() == doctest::Approx(1 / i.mtbi().count()));
+    CHECK(i.rate().per_hour() == doctest::Approx(1 / i.mtbi().count()));
     CHECK(describe(i).find("no session beyond 25m") != std::string::npos);
     // Shorter sessions mean more interruptions per trial.
     mc_options o;

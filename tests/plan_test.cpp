@@ -174,7 +174,7 @@ TEST_CASE("the plan's interruptions may differ per offer: the first model naming
         if (k.market != market_kind::spot) continue;
         ++spot;
         const std::string& id = e.offer_of(k).id;
-        CHECK(k.interruptions.rate.per_hour() == (id == "slow" ? 0.01 : 0.1));
+        CHECK(k.interruptions.rate().per_hour() == (id == "slow" ? 0.01 : 0.1));
         CHECK(k.interruptions.notice.has_value() == (id != "slow"));
     }
     CHECK(spot == 4);  // two spot offers x spot_only, deadline_fallback
@@ -224,7 +224,7 @@ TEST_CASE("the demo's spot rows, fitted from real traces, show spread, a long P9
     for (const auto& row : p.rows) {
         const candidate& k = p.expanded.candidates[row.candidate_index];
         if (k.market != market_kind::spot) continue;
-        CHECK(k.interruptions.model == interruption_kind::trace_fit);
+        CHECK(k.interruptions.kind() == interruption_kind::trace_fit);
         CHECK(p.result_of(row).cost.p95 > p.result_of(row).cost.p05);  // interruptions happen: the cost spreads
         if (p.result_of(row).offer == "aws/us-east-1/p3.2xlarge" && p.result_of(row).policy == policy_kind::spot_only) {
             p3_spot = true;
@@ -380,9 +380,10 @@ TEST_CASE("plan interruption models select offers by cloud, zone and GPU, and a 
                      {{"model", "poisson"}, {"rate_per_hour", 0.1}}});
     const scenario s = parse(d);
     REQUIRE(s.plan.has_value());
-    CHECK(s.plan->interruptions_for("b1")->rate.per_hour() == 0.2);
-    CHECK(s.plan->interruptions_for("a2")->rate.per_hour() == 0.1);
-    CHECK(s.plan->interruptions_for("a1")->lifetimes.empty());
+    CHECK(s.plan->interruptions_for("b1")->rate().per_hour() == 0.2);
+    CHECK(s.plan->interruptions_for("a2")->rate().per_hour() == 0.1);
+    CHECK(s.plan->interruptions_for("a1")->sessions()->lifetimes.empty());
+    CHECK(s.plan->interruptions_for("a1")->rate().per_hour() == 0.0);
     std::vector<excluded_offer> ex;
     const scenario e = expand_plan(s, ex);
     const auto it = std::find_if(ex.begin(), ex.end(), [](const excluded_offer& x) { return x.offer == "a1"; });

@@ -39,7 +39,7 @@ TEST_CASE("SPEC's reference scenario is accepted verbatim and resolved") {
     CHECK(spot.checkpoint.rule == checkpoint_rule::fixed);
     CHECK(spot.checkpoint.every.count() == doctest::Approx(1.0));
     CHECK(spot.checkpoint.cost.count() == doctest::Approx(0.1));
-    CHECK(spot.interruptions.rate.per_hour() == 0.05);
+    CHECK(spot.interruptions.rate().per_hour() == 0.05);
     CHECK(spot.restart.delay_billed() == false);
     CHECK(mean_delay(spot.restart.delay).count() == doctest::Approx(0.25));
     CHECK(s.candidates[1].policy == policy_kind::on_demand);
@@ -79,10 +79,42 @@ TEST_CASE("an AWS Spot Advisor bucket becomes a hazard rate") {
     // a Poisson model with its band (no file: no trace shape, no date).
     const scenario s = parse(j);
     const interruption_spec& i = s.candidates[0].interruptions;
-    CHECK(i.rate.per_hour() == doctest::Approx(0.531 * std::log(1 - 0.075) / std::log(0.75)).epsilon(1e-12));
-    CHECK(i.band == advisor_bucket::from_5_to_10);
-    CHECK(i.lifetimes.empty());
+    CHECK(i.rate().per_hour() == doctest::Approx(0.531 * std::log(1 - 0.075) / std::log(0.75)).epsilon(1e-12));
+    const auto& a = std::get<spot_models::advisor>(i.model);
+    CHECK(a.band == advisor_bucket::from_5_to_10);
+    CHECK(!a.shape.has_value());
+    CHECK(i.sessions() == nullptr);
     CHECK(risk_source(i) == "advisor");
+}
+
+TEST_CASE("each interruption model reads into its own alternative, with only its own fields") {
+    auto model_of = [](json m) {
+        json j = spec_scenario();
+        j["candidates"][0]["interruptions"] = std::move(m);
+        return parse(j).candidates[0].interruptions;
+    };
+    const interruption_spec none = model_of(json{{"model", "none"}});
+    CHECK(std::holds_alternative<spot_models::none>(none.model));
+    CHECK(none.rate().per_hour() == 0.0);
+    CHECK(none.sessions() == nullptr);
+    const interruption_spec poisson = model_of(json{{"model", "poisson"}, {"rate_per_hour", 0.25}});
+    REQUIRE(std::holds_alternative<spot_models::poisson>(poisson.model));
+    CHECK(std::get<spot_models::poisson>(poisson.model).rate.per_hour() == 0.25);
+    CHECK(poisson.kind() == interruption_kind::poisson);
+    const interruption_spec capped = model_of(json{{"model", "max_lifetime"}, {"lifetime", "24h"}});
+    REQUIRE(std::holds_alternative<spot_models::max_lifetime>(capped.model));
+    CHECK(capped.rate().per_hour() == 0.0);
+    REQUIRE(capped.lifetime.has_value());
+    CHECK(capped.lifetime->count() == 24.0);
+    CHECK(capped.mtbi().count() == doctest::Approx(24.0));
+    const interruption_spec advisor = model_of(json{{"model", "advisor"}, {"bucket", ">20%"}, {"notice", "2m"}});
+    REQUIRE(std::holds_alternative<spot_models::advisor>(advisor.model));
+    CHECK(advisor.kind() == interruption_kind::advisor);
+    REQUIRE(advisor.notice.has_value());
+    // Every alternative's index is its kind, so to_string(kind()) names the model a file named.
+    for (const auto& [m, name] :
+         {std::pair{&none, "none"}, {&poisson, "poisson"}, {&capped, "max_lifetime"}, {&advisor, "advisor"}})
+        CHECK(to_string(m->kind()) == name);
 }
 
 TEST_CASE("bad scenarios are refused with the JSON pointer of the offending value") {

@@ -68,19 +68,21 @@ TEST_CASE("a known band maps to the stated rate and keeps the traces' shape") {
     for (int b = 0; b < 5; ++b) {
         const auto band = advisor_bucket_from_index(b);
         const interruption_spec m = r.band_model(band);
-        CHECK(m.model == interruption_kind::advisor);
-        CHECK(m.band == band);
-        CHECK(m.band_as_of == "2025-06-28");
-        CHECK(m.rate.per_hour() == Approx(anchor * advisor_band_scale(band)));
+        CHECK(m.kind() == interruption_kind::advisor);
+        const auto& a = std::get<spot_models::advisor>(m.model);
+        CHECK(a.band == band);
+        CHECK(a.as_of == "2025-06-28");
+        CHECK(m.rate().per_hour() == Approx(anchor * advisor_band_scale(band)));
         // The resampled lifetimes have the band's mean: the shape stretched, not replaced.
-        CHECK(m.mtbi().count() == Approx(1 / m.rate.per_hour()).epsilon(1e-9));
-        CHECK(m.lifetimes.size() == r.lifetimes.size());
-        CHECK(m.lifetimes[7].count() / r.lifetimes[7].count() == Approx(anchor / m.rate.per_hour()));
-        CHECK(m.outages.size() == r.outages.size());
+        CHECK(m.mtbi().count() == Approx(1 / m.rate().per_hour()).epsilon(1e-9));
+        REQUIRE(m.sessions() == &*a.shape);
+        CHECK(a.shape->lifetimes.size() == r.lifetimes.size());
+        CHECK(a.shape->lifetimes[7].count() / r.lifetimes[7].count() == Approx(anchor / m.rate().per_hour()));
+        CHECK(a.shape->outages.size() == r.outages.size());
         CHECK(risk_source(m) == "advisor");
     }
-    CHECK(r.band_model(advisor_bucket::under_5).rate.per_hour() == Approx(0.0467).epsilon(2e-3));
-    CHECK(r.band_model(advisor_bucket::over_20).rate.per_hour() == Approx(0.5308).epsilon(1e-4));
+    CHECK(r.band_model(advisor_bucket::under_5).rate().per_hour() == Approx(0.0467).epsilon(2e-3));
+    CHECK(r.band_model(advisor_bucket::over_20).rate().per_hour() == Approx(0.5308).epsilon(1e-4));
 }
 
 TEST_CASE("the instance types the issue names have their Advisor band") {
@@ -106,10 +108,11 @@ TEST_CASE("the instance types the issue names have their Advisor band") {
 TEST_CASE("a sensitivity factor scales the rate and divides the lifetimes") {
     const interruption_spec m = bundled().band_model(advisor_bucket::from_10_to_15);
     const interruption_spec x3 = m.scaled(3.0), d3 = m.scaled(1.0 / 3.0);
-    CHECK(x3.rate.per_hour() == Approx(3 * m.rate.per_hour()));
-    CHECK(d3.rate.per_hour() == Approx(m.rate.per_hour() / 3));
+    CHECK(x3.rate().per_hour() == Approx(3 * m.rate().per_hour()));
+    CHECK(d3.rate().per_hour() == Approx(m.rate().per_hour() / 3));
     CHECK(x3.mtbi().count() == Approx(m.mtbi().count() / 3));
-    CHECK(x3.outages.size() == m.outages.size());
+    CHECK(x3.sessions()->outages == m.sessions()->outages);
+    CHECK(x3.sessions()->lifetimes.front().count() == Approx(m.sessions()->lifetimes.front().count() / 3));
     CHECK_THROWS_AS((void)m.scaled(0.0), value_error);
 }
 
@@ -126,10 +129,12 @@ TEST_CASE("a plan gives every AWS spot offer its own band and the rest a named p
         if (k.market != market_kind::spot) continue;
         const offer& o = p.expanded.offer_of(k);
         CHECK(risk_source(k.interruptions) == "advisor");
-        REQUIRE(k.interruptions.band.has_value());
-        CHECK(*k.interruptions.band == bundled().find(o.region, o.instance)->bucket);
-        over20 = over20 || (o.region == "us-east-1" && *k.interruptions.band == advisor_bucket::over_20);
-        five_to_ten = five_to_ten || (o.region == "us-west-2" && *k.interruptions.band == advisor_bucket::from_5_to_10);
+        const auto* a = std::get_if<spot_models::advisor>(&k.interruptions.model);
+        REQUIRE(a != nullptr);
+        REQUIRE(a->band.has_value());
+        CHECK(*a->band == bundled().find(o.region, o.instance)->bucket);
+        over20 = over20 || (o.region == "us-east-1" && *a->band == advisor_bucket::over_20);
+        five_to_ten = five_to_ten || (o.region == "us-west-2" && *a->band == advisor_bucket::from_5_to_10);
     }
     CHECK(over20);
     CHECK(five_to_ten);

@@ -35,8 +35,7 @@ int main() {
     candidate spot;  // spot_only, no interruptions: 10 h at the spot price
     spot.pointer = "/candidates/1";
     candidate hazard_run = spot;  // 1 h of work, restarted from scratch at each interruption
-    hazard_run.interruptions.model = interruption_kind::poisson;
-    hazard_run.interruptions.rate = hazard(0.5);
+    hazard_run.interruptions.model = spot_models::poisson{hazard(0.5)};
     hazard_run.speedup = 10.0;
     hazard_run.pointer = "/candidates/2";
     s.candidates = {od, spot, hazard_run};

@@ -82,18 +82,20 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
     for (const auto& a : o.attached) extra += hourly_price(s, o, a.price);
     c.extra_per_hour = extra;
     if (o.on_demand) c.on_demand = hourly_price(s, o, o.on_demand->price) + extra;
-    c.rate = k.interruptions.rate;
+    c.rate = k.interruptions.rate();
     c.lifetime = k.interruptions.lifetime;
     if (k.interruptions.notice) c.notice = interruption_notice(*k.interruptions.notice);
     c.restart = k.restart;
-    c.lifetimes = k.interruptions.lifetimes;
-    c.outages = k.interruptions.outages;
+    if (const resampled_sessions* r = k.interruptions.sessions()) {
+        c.lifetimes = r->lifetimes;
+        c.outages = r->outages;
+    }
     if (k.failover_zones > 1) {
         if (c.lifetimes.empty() || c.outages.empty())
             throw model_error("failover over " + std::to_string(k.failover_zones) +
                               " zones draws each zone's capacity from resampled lifetimes and outages; the "
                               "interruption model \"" +
-                              std::string(to_string(k.interruptions.model)) + "\" has none");
+                              std::string(to_string(k.interruptions.kind())) + "\" has none");
         c.failover_zones = k.failover_zones;
         c.relaunch = k.relaunch;
         if (!k.failover_offers.empty()) {
@@ -146,7 +148,7 @@ inline tick_campaign make_tick_campaign(const scenario& s, const candidate& k, u
 
 inline usec mc_tick_of(const candidate& k) {
     if (k.tick) return *k.tick;
-    if (k.interruptions.trace_gap) return *k.interruptions.trace_gap;
+    if (const auto* t = std::get_if<spot_models::trace_fit>(&k.interruptions.model)) return t->gap;
     return std::chrono::duration_cast<usec>(std::chrono::minutes(10));
 }
 

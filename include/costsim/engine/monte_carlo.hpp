@@ -149,15 +149,21 @@ inline std::int64_t drawn_availability::ticks_of(fast_hours h) const {
 
 inline void drawn_availability::reach(std::int64_t t) {
     const interruption_spec& m = k_->interruptions;
+    const resampled_sessions* r = m.sessions();
+    const std::span<const fast_hours> lifetimes =
+                                          r ? std::span<const fast_hours>(r->lifetimes) : std::span<const fast_hours>{},
+                                      outages =
+                                          r ? std::span<const fast_hours>(r->outages) : std::span<const fast_hours>{};
+    const hazard rate = m.rate();
     while (ends_.empty() || ends_.back() <= t) {
         const std::int64_t from = ends_.empty() ? 0 : ends_.back();
         std::int64_t len;
         if (ends_.size() % 2 == 0) {  // available: a time to interruption
-            fast_hours x = m.lifetimes.empty() ? s_->exponential(m.rate) : resample(m.lifetimes, *s_);
+            fast_hours x = lifetimes.empty() ? s_->exponential(rate) : resample(lifetimes, *s_);
             if (m.lifetime) x = std::min(x, *m.lifetime);
             len = ticks_of(x);
         } else {  // unavailable: a wait for capacity
-            len = ticks_of(m.outages.empty() ? draw_delay(k_->restart.delay, *s_) : resample(m.outages, *s_));
+            len = ticks_of(outages.empty() ? draw_delay(k_->restart.delay, *s_) : resample(outages, *s_));
         }
         ends_.push_back(std::min(end(), from + len));
         if (ends_.back() >= end()) break;

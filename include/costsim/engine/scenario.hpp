@@ -19,6 +19,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -87,28 +88,69 @@ struct enum_table<interruption_kind> {
 };
 std::string_view to_string(interruption_kind k) noexcept;
 
-/// Interruptions while a spot instance runs: a Poisson hazard, optionally capped by a
-/// maximum lifetime per session, optionally announced `notice` ahead.
-struct interruption_spec {
-    interruption_kind model = interruption_kind::none;
+/// Spot lifetimes and outages resampled from traces: a trace_fit model's own trace, or an
+/// Advisor band's anchor traces stretched to the band's mean.
+struct resampled_sessions {
+    std::string file;                   ///< the trace (trace_fit) or the spot-risk file (advisor), as resolved
+    std::vector<fast_hours> lifetimes;  ///< spot lifetimes to resample (empty: spot never available)
+    std::vector<fast_hours> outages;    ///< outages (waits for capacity) to resample
+    double availability = 1.0;          ///< share of the traces' ticks with spot available
+};
+
+/// The interruption models, one type each, named as a scenario names them ("model": ...).
+namespace spot_models {
+struct none {};
+/// A stated Poisson rate.
+struct poisson {
     hazard rate{};
-    /// No session outlives it (max_lifetime; optional with every other model but none).
+};
+/// Sessions end at the spec's `lifetime` at the latest (GCE preemptible VMs: 24 h), with a
+/// Poisson rate (possibly 0) before it.
+struct max_lifetime {
+    hazard rate{};
+};
+/// An AWS Spot Advisor band's calibrated rate; with a spot-risk file, the anchor traces'
+/// shape too. No band: each offer's own, still to be looked up in the file (a plan's or a
+/// candidate's model before it is resolved per offer).
+struct advisor {
+    hazard rate{};
+    std::optional<advisor_bucket> band;
+    std::string as_of;                        ///< the Advisor snapshot's date
+    std::optional<resampled_sessions> shape;  ///< the anchor traces', stretched to the band
+};
+/// Fitted to one spot trace: its lifetimes and outages resampled; the rate is one over the
+/// mean (capped) lifetime, 0 when spot was never available.
+struct trace_fit {
+    resampled_sessions trace;
+    usec gap{};  ///< the trace's tick
+    hazard rate{};
+};
+}  // namespace spot_models
+
+/// One of the models; its index is its interruption_kind.
+using spot_model = std::variant<spot_models::none, spot_models::poisson, spot_models::advisor,
+                                spot_models::max_lifetime, spot_models::trace_fit>;
+
+/// Interruptions while a spot instance runs: the model, and what applies to every model: a
+/// maximum lifetime per session, a notice ahead, and where the model is borrowed from.
+struct interruption_spec {
+    spot_model model;
+    /// No session outlives it (required with max_lifetime; optional with every other model but none).
     std::optional<fast_hours> lifetime;
     std::optional<fast_hours> notice;
-    std::string file;                   ///< trace_fit: the trace, as resolved
-    std::vector<fast_hours> lifetimes;  ///< trace_fit: spot lifetimes to resample
-    std::vector<fast_hours> outages;    ///< trace_fit: outages (waits for capacity) to resample
-    std::optional<usec> trace_gap;      ///< trace_fit: the trace's tick
-    double availability = 1.0;          ///< trace_fit: share of the trace's ticks with spot available
     /// Set when the model is borrowed from other data than the offer's own (another
     /// instance type's trace): what it is, said beside every figure that rests on it.
     std::string proxy;
-    /// advisor: the Spot Advisor band the rate comes from, and the snapshot's date.
-    std::optional<advisor_bucket> band;
-    std::string band_as_of;
+
+    interruption_kind kind() const noexcept { return static_cast<interruption_kind>(model.index()); }
+    /// The Poisson rate, or the rate a trace or band implies; 0 with none.
+    hazard rate() const noexcept;
+    /// The lifetimes and outages to resample, where the model has them (trace_fit, an
+    /// Advisor band from a spot-risk file), else nullptr.
+    const resampled_sessions* sessions() const noexcept;
     /// Mean time between interruptions M for Young/Daly (∞ when there are none).
     fast_hours mtbi() const;
-    /// trace_fit: the mean of the outages resampled as waits for capacity.
+    /// The mean of the outages resampled as waits for capacity (0 when none are).
     fast_hours mean_outage() const;
     /// The same model at `factor` times the rate (a sensitivity): resampled lifetimes
     /// divided by it, outages, cap and notice unchanged. factor > 0 (value_error).
@@ -345,19 +387,55 @@ inline std::optional<scenario::offer_runtime> scenario::runtime_on(const offer& 
     return std::nullopt;
 }
 
+static_assert(std::variant_size_v<spot_model> == enum_table<interruption_kind>::entries.size());
+static_assert(
+    std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(interruption_kind::trace_fit), spot_model>,
+                   spot_models::trace_fit>);
+static_assert(
+    std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(interruption_kind::advisor), spot_model>,
+                   spot_models::advisor>);
+
 inline std::string_view risk_source(const interruption_spec& i) noexcept {
     if (!i.proxy.empty()) return "proxy";
-    if (i.model == interruption_kind::none) return "none";
-    if (i.model == interruption_kind::trace_fit) return "trace";
-    if (i.model == interruption_kind::advisor) return "advisor";
-    return "stated";
+    switch (i.kind()) {
+        case interruption_kind::none: return "none";
+        case interruption_kind::trace_fit: return "trace";
+        case interruption_kind::advisor: return "advisor";
+        default: return "stated";
+    }
+}
+
+inline hazard interruption_spec::rate() const noexcept {
+    return std::visit(
+        [](const auto& m) -> hazard {
+            if constexpr (std::is_same_v<std::decay_t<decltype(m)>, spot_models::none>)
+                return hazard{};
+            else
+                return m.rate;
+        },
+        model);
+}
+
+inline const resampled_sessions* interruption_spec::sessions() const noexcept {
+    if (const auto* t = std::get_if<spot_models::trace_fit>(&model)) return &t->trace;
+    if (const auto* a = std::get_if<spot_models::advisor>(&model); a && a->shape) return &*a->shape;
+    return nullptr;
 }
 
 inline interruption_spec interruption_spec::scaled(double factor) const {
     if (!(factor > 0) || !std::isfinite(factor)) throw value_error("a positive, finite rate factor");
     interruption_spec out = *this;
-    out.rate = hazard(rate.per_hour() * factor);
-    for (auto& l : out.lifetimes) l = l / factor;
+    std::visit(
+        [&](auto& m) {
+            using M = std::decay_t<decltype(m)>;
+            if constexpr (!std::is_same_v<M, spot_models::none>) m.rate = hazard(m.rate.per_hour() * factor);
+            resampled_sessions* r = nullptr;
+            if constexpr (std::is_same_v<M, spot_models::trace_fit>) r = &m.trace;
+            if constexpr (std::is_same_v<M, spot_models::advisor>) r = m.shape ? &*m.shape : nullptr;
+            if (r)
+                for (auto& l : r->lifetimes) l = l / factor;
+        },
+        out.model);
     return out;
 }
 
@@ -365,27 +443,28 @@ inline std::string describe(const interruption_spec& i) {
     std::ostringstream o;
     o.setf(std::ios::fixed);
     o.precision(3);
-    if (i.model == interruption_kind::none) return "none";
-    if (i.model == interruption_kind::trace_fit) {
-        o << "trace_fit " << std::filesystem::path(i.file).filename().string() << ": " << i.rate.per_hour()
+    const double rate = i.rate().per_hour();
+    if (std::holds_alternative<spot_models::none>(i.model)) return "none";
+    if (const auto* t = std::get_if<spot_models::trace_fit>(&i.model)) {
+        o << "trace_fit " << std::filesystem::path(t->trace.file).filename().string() << ": " << rate
           << " interruptions per hour of spot running (mean lifetime " << std::setprecision(2) << i.mtbi().count()
-          << " h, " << i.lifetimes.size() << " lifetimes resampled), outages mean " << i.mean_outage().count() << " h ("
-          << i.outages.size() << " resampled), spot available " << std::setprecision(1) << 100 * i.availability
-          << " % of the trace";
-    } else if (i.model == interruption_kind::advisor && i.band) {
-        o << "advisor band " << advisor_band_text(*i.band);
-        if (!i.band_as_of.empty()) o << " (AWS Spot Advisor, " << i.band_as_of << ")";
-        o << ": " << i.rate.per_hour() << " interruptions per hour of spot running (calibrated";
-        if (!i.lifetimes.empty())
-            o << "; " << i.lifetimes.size() << " trace lifetimes resampled at mean " << std::setprecision(2)
+          << " h, " << t->trace.lifetimes.size() << " lifetimes resampled), outages mean " << i.mean_outage().count()
+          << " h (" << t->trace.outages.size() << " resampled), spot available " << std::setprecision(1)
+          << 100 * t->trace.availability << " % of the trace";
+    } else if (const auto* a = std::get_if<spot_models::advisor>(&i.model); a && a->band) {
+        o << "advisor band " << advisor_band_text(*a->band);
+        if (!a->as_of.empty()) o << " (AWS Spot Advisor, " << a->as_of << ")";
+        o << ": " << rate << " interruptions per hour of spot running (calibrated";
+        if (a->shape && !a->shape->lifetimes.empty())
+            o << "; " << a->shape->lifetimes.size() << " trace lifetimes resampled at mean " << std::setprecision(2)
               << i.mtbi().count() << " h, outages mean " << i.mean_outage().count() << " h";
         o << ")";
-    } else if (i.model == interruption_kind::max_lifetime) {
-        o << "max_lifetime " << i.lifetime->count() << " h, " << i.rate.per_hour() << " per hour before it";
+    } else if (std::holds_alternative<spot_models::max_lifetime>(i.model)) {
+        o << "max_lifetime " << i.lifetime->count() << " h, " << rate << " per hour before it";
     } else {
-        o << to_string(i.model) << ": " << i.rate.per_hour() << " interruptions per hour (Poisson)";
+        o << to_string(i.kind()) << ": " << rate << " interruptions per hour (Poisson)";
     }
-    if (i.lifetime && i.model != interruption_kind::max_lifetime)
+    if (i.lifetime && i.kind() != interruption_kind::max_lifetime)
         o << ", no session beyond " << format_duration(std::chrono::duration_cast<usec>(*i.lifetime))
           << " (maximum lifetime)";
     if (i.notice) o << ", notice " << format_duration(std::chrono::duration_cast<usec>(*i.notice));
@@ -394,19 +473,21 @@ inline std::string describe(const interruption_spec& i) {
 }
 
 inline fast_hours interruption_spec::mean_outage() const {
+    const resampled_sessions* r = sessions();
+    if (!r || r->outages.empty()) return fast_hours(0.0);
     double sum = 0;
-    for (auto x : outages) sum += x.count();
-    return fast_hours(outages.empty() ? 0.0 : sum / static_cast<double>(outages.size()));
+    for (auto x : r->outages) sum += x.count();
+    return fast_hours(sum / static_cast<double>(r->outages.size()));
 }
 
 inline fast_hours interruption_spec::mtbi() const {
-    if (!lifetimes.empty()) {
+    if (const resampled_sessions* r = sessions(); r && !r->lifetimes.empty()) {
         double sum = 0;
-        for (auto l : lifetimes) sum += lifetime ? std::min(l, *lifetime).count() : l.count();
-        return fast_hours(sum / static_cast<double>(lifetimes.size()));
+        for (auto l : r->lifetimes) sum += lifetime ? std::min(l, *lifetime).count() : l.count();
+        return fast_hours(sum / static_cast<double>(r->lifetimes.size()));
     }
-    if (lifetime) return max_lifetime(*lifetime, rate).mean_time_to_interruption();
-    return rate.mean_time_between();
+    if (lifetime) return max_lifetime(*lifetime, rate()).mean_time_to_interruption();
+    return rate().mean_time_between();
 }
 
 inline std::vector<price_point> spot_history_points(const offer& o, timestamp origin) {

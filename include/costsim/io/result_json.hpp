@@ -61,27 +61,27 @@ inline json to_json(const summary& s) {
 }
 
 inline json to_json(const interruption_spec& i) {
-    json j{{"model", std::string(to_string(i.model))},
+    json j{{"model", std::string(to_string(i.kind()))},
            {"source", std::string(risk_source(i))},
-           {"rate_per_hour", i.rate.per_hour()}};
+           {"rate_per_hour", i.rate().per_hour()}};
     if (!i.proxy.empty()) j["proxy"] = i.proxy;
-    if (i.band) {
-        j["advisor_band"] = std::string(advisor_band_text(*i.band));
-        if (!i.band_as_of.empty()) j["advisor_as_of"] = i.band_as_of;
-    }
-    if (i.model == interruption_kind::advisor && !i.lifetimes.empty()) {
-        j["lifetimes"] = i.lifetimes.size();
+    auto sessions = [&](const resampled_sessions& r) {
+        j["lifetimes"] = r.lifetimes.size();
         j["mean_lifetime_hours"] = i.mtbi().count();
-        j["outages"] = i.outages.size();
+        j["outages"] = r.outages.size();
         j["mean_outage_hours"] = i.mean_outage().count();
+    };
+    if (const auto* a = std::get_if<spot_models::advisor>(&i.model)) {
+        if (a->band) {
+            j["advisor_band"] = std::string(advisor_band_text(*a->band));
+            if (!a->as_of.empty()) j["advisor_as_of"] = a->as_of;
+        }
+        if (a->shape && !a->shape->lifetimes.empty()) sessions(*a->shape);
     }
-    if (i.model == interruption_kind::trace_fit) {
-        j["file"] = std::filesystem::path(i.file).filename().string();
-        j["lifetimes"] = i.lifetimes.size();
-        j["mean_lifetime_hours"] = i.mtbi().count();
-        j["outages"] = i.outages.size();
-        j["mean_outage_hours"] = i.mean_outage().count();
-        j["availability"] = i.availability;
+    if (const auto* t = std::get_if<spot_models::trace_fit>(&i.model)) {
+        j["file"] = std::filesystem::path(t->trace.file).filename().string();
+        sessions(t->trace);
+        j["availability"] = t->trace.availability;
     }
     if (i.lifetime) j["lifetime_hours"] = i.lifetime->count();
     if (i.notice) j["notice_hours"] = i.notice->count();

@@ -139,81 +139,84 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
         model.fail(
             "\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
             "replayed by `costsim replay SCENARIO --trace FILE`)");
-    s.model = *find_enum<interruption_kind>(name);
-    if (s.model == interruption_kind::trace_fit) {
-        only({"file", "sense"});
-        auto f = c["file"];
-        s.file = path_beside(c, f.string());
-        // What the file's values count: Can't Be Late's "preempted" (the default) or
-        // SpotHedge's "obtainable" (models/trace.hpp).
-        trace_sense sense = trace_sense::preempted;
-        if (auto se = c.optional("sense")) sense = se->choice_of<trace_sense>();
-        trace_stats st = compute_trace_stats(load_spot_trace(s.file, sense));
-        if (st.lifetime_samples.empty() && in_plan) {
-            s.trace_gap = st.gap;
-            s.availability = 0.0;
-            return s;  // never any spot capacity: no lifetimes, no rate
-        }
-        if (st.lifetime_samples.empty())
-            f.fail("a trace in which spot is available at least once (" + s.file + ", read as " +
-                   std::string(to_string(sense)) + ")");
-        s.lifetimes = std::move(st.lifetime_samples);
-        s.outages = std::move(st.outage_samples);
-        if (s.outages.empty())
-            s.outages.push_back(to_fast_hours(st.gap));  // never out: a preemption still costs a tick
-        s.trace_gap = st.gap;
-        s.availability = st.availability;
-        s.rate = hazard::from_mean(s.mtbi());
-    }
-    if (s.model == interruption_kind::none) only({});
-    if (s.model == interruption_kind::poisson) {
-        only({"rate_per_hour"});
-        s.rate = rate_of(c["rate_per_hour"]);
-    }
-    if (s.model == interruption_kind::advisor) {
-        only({"bucket", "file"});
-        // "file": a spot-risk file (io/spot_risk_json.hpp): the band's rate and the anchor
-        // traces' shape; without "bucket", each offer's own band (resolved by the caller).
-        std::optional<spot_risk> risk;
-        if (auto f = c.optional("file")) {
-            const std::string path = path_beside(c, f->string());
-            if (!is_regular_file_noexcept(path)) f->fail("a spot-risk file (" + path + " is not one)");
-            risk = load_spot_risk(path);
-            s.file = path;
-        }
-        if (auto b = c.optional("bucket")) {
-            advisor_bucket band{};
-            band = b->in_context([&] {
-                return b->value().is_number_integer() ? advisor_bucket_from_index(static_cast<int>(b->integer(0, 4)))
-                                                      : parse_advisor_bucket(b->string());
-            });
-            if (risk) {
-                s = risk->band_model(band);
-            } else {
-                s.rate = advisor_hazard(band);
-                s.band = band;
+    switch (*find_enum<interruption_kind>(name)) {
+        case interruption_kind::none: only({}); break;
+        case interruption_kind::poisson:
+            only({"rate_per_hour"});
+            s.model = spot_models::poisson{rate_of(c["rate_per_hour"])};
+            break;
+        case interruption_kind::max_lifetime:
+            only({"rate_per_hour"});
+            (void)c["lifetime"];  // required: fails naming it when absent
+            s.model = spot_models::max_lifetime{c.has("rate_per_hour") ? rate_of(c["rate_per_hour"]) : hazard{}};
+            break;
+        case interruption_kind::advisor: {
+            only({"bucket", "file"});
+            // "file": a spot-risk file (io/spot_risk_json.hpp): the band's rate and the anchor
+            // traces' shape; without "bucket", each offer's own band (resolved by the caller).
+            std::optional<spot_risk> risk;
+            if (auto f = c.optional("file")) {
+                const std::string path = path_beside(c, f->string());
+                if (!is_regular_file_noexcept(path)) f->fail("a spot-risk file (" + path + " is not one)");
+                risk = load_spot_risk(path);
             }
-        } else if (!risk) {
-            c.fail("a \"bucket\" (\"<5%\" .. \">20%\") or a spot-risk \"file\" that gives each offer its band");
-        } else if (per_offer) {
-            s.notice = risk->notice;
-            *per_offer = std::move(*risk);
-        } else {
-            c.fail(
-                "a \"bucket\" beside the spot-risk \"file\" (each offer's own band is looked up only in "
-                "the plan's and a candidate's \"interruptions\")");
+            if (auto b = c.optional("bucket")) {
+                advisor_bucket band = b->in_context([&] {
+                    return b->value().is_number_integer()
+                               ? advisor_bucket_from_index(static_cast<int>(b->integer(0, 4)))
+                               : parse_advisor_bucket(b->string());
+                });
+                if (risk)
+                    s = risk->band_model(band);
+                else
+                    s.model = spot_models::advisor{advisor_hazard(band), band, {}, std::nullopt};
+            } else if (!risk) {
+                c.fail("a \"bucket\" (\"<5%\" .. \">20%\") or a spot-risk \"file\" that gives each offer its band");
+            } else if (per_offer) {
+                s.model = spot_models::advisor{};
+                s.notice = risk->notice;
+                *per_offer = std::move(*risk);
+            } else {
+                c.fail(
+                    "a \"bucket\" beside the spot-risk \"file\" (each offer's own band is looked up only in "
+                    "the plan's and a candidate's \"interruptions\")");
+            }
+            break;
         }
-    }
-    if (s.model == interruption_kind::max_lifetime) {
-        only({"rate_per_hour"});
-        (void)c["lifetime"];  // required: fails naming it when absent
-        if (auto r = c.optional("rate_per_hour")) s.rate = rate_of(*r);
+        case interruption_kind::trace_fit: {
+            only({"file", "sense"});
+            auto f = c["file"];
+            spot_models::trace_fit t;
+            t.trace.file = path_beside(c, f.string());
+            // What the file's values count: Can't Be Late's "preempted" (the default) or
+            // SpotHedge's "obtainable" (models/trace.hpp).
+            trace_sense sense = trace_sense::preempted;
+            if (auto se = c.optional("sense")) sense = se->choice_of<trace_sense>();
+            trace_stats st = compute_trace_stats(load_spot_trace(t.trace.file, sense));
+            t.gap = st.gap;
+            if (st.lifetime_samples.empty() && in_plan) {
+                t.trace.availability = 0.0;  // never any spot capacity: no lifetimes, no rate
+            } else {
+                if (st.lifetime_samples.empty())
+                    f.fail("a trace in which spot is available at least once (" + t.trace.file + ", read as " +
+                           std::string(to_string(sense)) + ")");
+                t.trace.lifetimes = std::move(st.lifetime_samples);
+                t.trace.outages = std::move(st.outage_samples);
+                if (t.trace.outages.empty())
+                    t.trace.outages.push_back(to_fast_hours(st.gap));  // never out: a preemption still costs a tick
+                t.trace.availability = st.availability;
+            }
+            s.model = std::move(t);
+            break;
+        }
     }
     if (auto l = c.optional("lifetime")) {
         s.lifetime = hours_of(*l);
         if (!(s.lifetime->count() > 0)) l->fail("a positive lifetime such as \"24h\"");
-        if (s.model == interruption_kind::trace_fit) s.rate = hazard::from_mean(s.mtbi());  // of the capped lifetimes
     }
+    // A trace's rate is one over its mean lifetime, capped by the maximum lifetime if given.
+    if (auto* t = std::get_if<spot_models::trace_fit>(&s.model); t && !t->trace.lifetimes.empty())
+        t->rate = hazard::from_mean(s.mtbi());
     if (auto n = c.optional("notice")) s.notice = hours_of(*n);
     if (auto px = c.optional("proxy")) {
         s.proxy = px->string();
@@ -338,17 +341,17 @@ inline void check_progress(const json_cursor& cc, const candidate& k, usec work)
             "a lifetime longer than the restart overhead plus one stretch of work "
             "and its checkpoint (" +
             std::to_string(need) + " h); checkpoint more often");
-    if (!k.interruptions.lifetimes.empty()) {
-        double longest = *std::max_element(k.interruptions.lifetimes.begin(), k.interruptions.lifetimes.end(),
-                                           [](fast_hours a, fast_hours b) { return a < b; }) /
-                         fast_hours(1.0);
+    if (const resampled_sessions* r = k.interruptions.sessions(); r && !r->lifetimes.empty()) {
+        double longest = *std::max_element(r->lifetimes.begin(), r->lifetimes.end(), [](fast_hours a, fast_hours b) {
+            return a < b;
+        }) / fast_hours(1.0);
         if (!(longest > need))
             cc["interruptions"]["file"].fail("a trace whose longest spot lifetime (" + std::to_string(longest) +
                                              " h) exceeds the restart overhead plus one stretch (" +
                                              std::to_string(need) + " h); checkpoint more often");
         return;
     }
-    const double exponent = k.interruptions.rate.per_hour() * need;
+    const double exponent = k.interruptions.rate().per_hour() * need;
     if (exponent > 13.8) {  // e^13.8 ≈ 10^6 attempts per stretch
         auto i = cc["interruptions"];
         auto where = i.has("rate_per_hour") ? i["rate_per_hour"] : i.has("bucket") ? i["bucket"] : i;
@@ -785,7 +788,7 @@ inline scenario parse_scenario(const json_cursor& c) {
                 spec.proxy = k.interruptions.proxy;
                 k.interruptions = std::move(spec);
             }
-            if (k.market != market_kind::spot && k.interruptions.model != interruption_kind::none)
+            if (k.market != market_kind::spot && k.interruptions.kind() != interruption_kind::none)
                 i->fail("no interruption model for the " + std::string(to_string(k.market)) + " market");
         }
         if (auto ck = cc.optional("checkpoint")) k.checkpoint = detail::parse_checkpoint(*ck, k.interruptions, s.work);
@@ -797,7 +800,7 @@ inline scenario parse_scenario(const json_cursor& c) {
                 pr->fail("no price model for the " + std::string(to_string(k.market)) + " market");
             k.price = pr->in_context([&] { return detail::parse_price_model(*pr, *o, s.start); });
         }
-        if (k.interruptions.model == interruption_kind::trace_fit && cc.has("restart") && cc["restart"].has("delay"))
+        if (k.interruptions.kind() == interruption_kind::trace_fit && cc.has("restart") && cc["restart"].has("delay"))
             cc["restart"]["delay"].fail(
                 "no delay beside \"trace_fit\" interruptions (the trace's outages are the wait for capacity)");
         if (auto tk = cc.optional("tick")) {

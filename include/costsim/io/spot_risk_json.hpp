@@ -89,19 +89,14 @@ inline const advisor_entry* spot_risk::find(const std::string& region, const std
 }
 
 inline interruption_spec spot_risk::band_model(advisor_bucket band) const {
-    interruption_spec s;
-    s.model = interruption_kind::advisor;
-    s.rate = rate(band);
+    spot_models::advisor m{rate(band), band, advisor_as_of, resampled_sessions{file, {}, outages, anchor_availability}};
     // The anchor's lifetimes, stretched by anchor / band: same shape, the band's mean.
-    const double stretch = anchor_rate().per_hour() / s.rate.per_hour();
-    s.lifetimes.reserve(lifetimes.size());
-    for (auto l : lifetimes) s.lifetimes.push_back(l * stretch);
-    s.outages = outages;
-    s.availability = anchor_availability;
+    const double stretch = anchor_rate().per_hour() / m.rate.per_hour();
+    m.shape->lifetimes.reserve(lifetimes.size());
+    for (auto l : lifetimes) m.shape->lifetimes.push_back(l * stretch);
+    interruption_spec s;
+    s.model = std::move(m);
     s.notice = notice;
-    s.band = band;
-    s.band_as_of = advisor_as_of;
-    s.file = file;
     return s;
 }
 

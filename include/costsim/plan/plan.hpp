@@ -219,9 +219,9 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                     exclude(m, why->second + ", and no other interruption model is given for it");
                     continue;
                 }
-            if (m == market_kind::spot && found && found->model == interruption_kind::trace_fit &&
-                found->lifetimes.empty()) {
-                exclude(m, "its spot trace " + std::filesystem::path(found->file).filename().string() +
+            const auto* fit = found ? std::get_if<spot_models::trace_fit>(&found->model) : nullptr;
+            if (m == market_kind::spot && fit && fit->trace.lifetimes.empty()) {
+                exclude(m, "its spot trace " + std::filesystem::path(fit->trace.file).filename().string() +
                                " never had spot capacity (0 % of its ticks)");
                 continue;
             }
@@ -281,15 +281,16 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 const std::vector<std::size_t> none_listed;
                 const std::vector<std::size_t>& set = failover_set.empty() ? none_listed : failover_set[oi];
                 const int zones = static_cast<int>(set.size());
+                const resampled_sessions* drawn = intr.sessions();
                 const bool failover =
-                    p.failover_relaunch && zones > 1 && !intr.lifetimes.empty() && !intr.outages.empty();
+                    p.failover_relaunch && zones > 1 && drawn && !drawn->lifetimes.empty() && !drawn->outages.empty();
                 if (p.failover_relaunch && zones > 1 && !failover && n == counts.front())
                     exclude(market_kind::spot,
                             "no failover candidate over its " + std::to_string(zones) +
                                 " zones: failover draws each zone's capacity from resampled lifetimes and "
                                 "outages, and its interruption model (" +
-                                std::string(to_string(intr.model)) + ") has " +
-                                (intr.lifetimes.empty() ? "no lifetimes" : "no outages"));
+                                std::string(to_string(intr.kind())) + ") has " +
+                                (!drawn || drawn->lifetimes.empty() ? "no lifetimes" : "no outages"));
                 for (policy_kind pol : policies) {
                     if (pol == policy_kind::deadline_fallback && !o.on_demand) {
                         exclude(market_kind::spot, "deadline_fallback needs an on-demand market to fall back to");
@@ -475,7 +476,7 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
         }
     if (r.recommended) {
         const candidate& k = r.expanded.candidates[r.rows[*r.recommended].candidate_index];
-        if (k.market == market_kind::spot && k.interruptions.rate.per_hour() > 0) {
+        if (k.market == market_kind::spot && k.interruptions.rate().per_hour() > 0) {
             scenario one = r.expanded;
             one.candidates.clear();
             mc_options quiet = o;
@@ -487,7 +488,7 @@ inline plan_result run_plan(const scenario& s, const mc_options& o) {
                 scaled.interruptions = k.interruptions.scaled(f);
                 one.candidates = {scaled};
                 r.sensitivity.push_back(
-                    {f, scaled.interruptions.rate.per_hour(), simulate(one, quiet).candidates.at(0)});
+                    {f, scaled.interruptions.rate().per_hour(), simulate(one, quiet).candidates.at(0)});
             }
         }
     }

@@ -15,6 +15,7 @@
 #include "costsim/models/speed_classes.hpp"
 #include "costsim/models/trace.hpp"
 #include "costsim/pricing/billing.hpp"
+#include "costsim/pricing/invoice.hpp"
 #include "costsim/pricing/offer.hpp"
 
 using namespace costsim;
@@ -70,6 +71,7 @@ TEST_CASE("every enum costsim names parses back from its own name, and its names
     round_trips<proration>();
     round_trips<instance_kind>();
     round_trips<session_end>();
+    round_trips<invoice_line_kind>();
 }
 
 TEST_CASE("the named parsers refuse with the table's allowed names") {

@@ -62,7 +62,7 @@ TEST_CASE("AWS p3.2xlarge for 30 s bills the 60 s minimum: 0.051 -> 0.05 USD") {
     CHECK(inv.billed == 60s);
     REQUIRE(inv.lines.size() == 1);
     CHECK(inv.lines[0].item == "p3.2xlarge on_demand");
-    CHECK(inv.lines[0].kind == "instance");
+    CHECK(inv.lines[0].kind == invoice_line_kind::instance);
     CHECK(inv.lines[0].month.empty());
     CHECK(inv.lines[0].billed == 60s);
     CHECK(inv.lines[0].exact.amount() == dec("0.051"));
@@ -118,11 +118,11 @@ TEST_CASE("GCE K80 + n1-standard-1 with sustained use: 10/20/30 % off at 50/75/1
         const invoice inv = quote_of("gce/us-central1/k80", market_kind::on_demand, "2026-04-01", 360h);
         REQUIRE(inv.lines.size() == 2);
         CHECK(inv.lines[0].item == "n1-standard-1+1xK80 on_demand");
-        CHECK(inv.lines[0].kind == "instance");
+        CHECK(inv.lines[0].kind == invoice_line_kind::instance);
         CHECK(inv.lines[0].month == "2026-04");
         CHECK(inv.lines[0].exact.amount() == dec("145.8"));
         CHECK(inv.lines[1].item == "n1-standard-1 (attached)");
-        CHECK(inv.lines[1].kind == "attached");
+        CHECK(inv.lines[1].kind == invoice_line_kind::attached);
         CHECK(inv.lines[1].exact.amount() == dec("15.39"));
         CHECK(inv.total_exact.amount() == dec("161.19"));
         CHECK(inv.rule == "per 1s, min 1m; sustained use 100/80/60/40 %");
@@ -173,7 +173,7 @@ TEST_CASE("Hetzner dedicated: 99 EUR/month prorated by calendar share plus 99 EU
         CHECK(inv.lines[0].month == "2026-02");
         CHECK(inv.lines[0].billed == 240h);
         CHECK(inv.lines[0].exact.amount() == frac(990, 28));
-        CHECK(inv.lines[1].kind == "setup_fee");
+        CHECK(inv.lines[1].kind == invoice_line_kind::setup_fee);
         CHECK(inv.lines[1].billed == usec(0));
         CHECK(inv.lines[1].exact.amount() == 99);
         CHECK(inv.total_exact.amount() == frac(3762, 28));  // 990/28 + 2772/28
@@ -218,7 +218,7 @@ TEST_CASE("Hetzner dedicated: 99 EUR/month prorated by calendar share plus 99 EU
         CHECK(inv.lines[1].month == "2026-02");
         CHECK(inv.lines[1].billed == 4 * 24h);
         CHECK(inv.lines[1].exact.amount() == frac(396, 28));
-        CHECK(inv.lines[2].kind == "setup_fee");
+        CHECK(inv.lines[2].kind == invoice_line_kind::setup_fee);
         CHECK(inv.total_exact.amount() == frac(7920, 217) + 99);
         CHECK(inv.total.to_string() == "135.50");
         CHECK(inv.billed == 264h);
@@ -245,7 +245,7 @@ TEST_CASE("Hetzner cloud: 0.10 EUR/h capped at 60 EUR per calendar month") {
         const invoice inv = quote_of("hetzner/cloud/example", market_kind::on_demand, "2026-02-01", 672h);
         REQUIRE(inv.lines.size() == 2);
         CHECK(inv.lines[0].exact.amount() == dec("67.2"));
-        CHECK(inv.lines[1].kind == "cap");
+        CHECK(inv.lines[1].kind == invoice_line_kind::cap);
         CHECK(inv.lines[1].month == "2026-02");
         CHECK(inv.lines[1].exact.amount() == -dec("7.2"));
         CHECK(inv.total_exact.amount() == 60);
@@ -283,7 +283,7 @@ TEST_CASE("Paperspace: hourly price plus 5 USD/month storage prorated over the r
         const invoice inv = quote_of("paperspace/p5000", market_kind::on_demand, "2026-04-01", 10h);
         REQUIRE(inv.lines.size() == 2);
         CHECK(inv.lines[1].item == "storage 50 GB");
-        CHECK(inv.lines[1].kind == "fee");
+        CHECK(inv.lines[1].kind == invoice_line_kind::fee);
         CHECK(inv.lines[1].month == "2026-04");
         CHECK(inv.lines[1].exact.amount() == frac(50, 720));
         CHECK(inv.total_exact.amount() == dec("7.8") + frac(50, 720));

@@ -17,10 +17,13 @@
 // add up to the total, which is the rounded exact sum. Its JSON is io/invoice_json.hpp.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "costsim/core/enum_names.hpp"
 #include "costsim/core/money.hpp"
 #include "costsim/pricing/billing.hpp"
 #include "costsim/pricing/calendar.hpp"
@@ -41,9 +44,23 @@ struct quote_request {
     std::optional<currency> in_currency;  ///< invoice currency; default: the market's
 };
 
+/// What an invoice line charges for.
+enum class invoice_line_kind { instance, attached, cap, fee, setup_fee, egress };
+template <>
+struct enum_table<invoice_line_kind> {
+    static constexpr std::string_view what = "an invoice line kind";
+    static constexpr std::array<enum_entry<invoice_line_kind>, 6> entries{{{invoice_line_kind::instance, "instance"},
+                                                                           {invoice_line_kind::attached, "attached"},
+                                                                           {invoice_line_kind::cap, "cap"},
+                                                                           {invoice_line_kind::fee, "fee"},
+                                                                           {invoice_line_kind::setup_fee, "setup_fee"},
+                                                                           {invoice_line_kind::egress, "egress"}}};
+};
+std::string_view to_string(invoice_line_kind k) noexcept;
+
 struct invoice_line {
     std::string item;
-    std::string kind;   ///< instance | attached | cap | fee | setup_fee | egress
+    invoice_line_kind kind = invoice_line_kind::instance;
     std::string month;  ///< "2026-02" when the charge depends on the calendar month
     usec billed{0};     ///< billed time this line charges for (0 for one-off items)
     money original;     ///< exact amount in the currency it is priced in
@@ -72,6 +89,8 @@ invoice quote(const catalog& cat, const offer& o, const quote_request& req);
 // Implementation
 // ---------------------------------------------------------------------------------------
 
+inline std::string_view to_string(invoice_line_kind k) noexcept { return enum_name(k); }
+
 namespace detail {
 
 struct invoice_builder {
@@ -94,9 +113,9 @@ inline invoice quote(const catalog& cat, const offer& o, const quote_request& re
     const currency native = o.market_currency(req.market);
     detail::invoice_builder b{cat, req.in_currency.value_or(native), {}};
     std::vector<invoice_line> lines;
-    auto add = [&](std::string item, std::string kind, std::string month, usec billed, const money& m) {
+    auto add = [&](std::string item, invoice_line_kind kind, std::string month, usec billed, const money& m) {
         money converted = b.to_target(m);
-        lines.push_back({std::move(item), std::move(kind), std::move(month), billed, m, converted});
+        lines.push_back({std::move(item), kind, std::move(month), billed, m, converted});
     };
 
     const std::string market_name(to_string(req.market));
@@ -110,10 +129,10 @@ inline invoice quote(const catalog& cat, const offer& o, const quote_request& re
         for (const auto& s : slices) {
             usec billed = o.billing.proration == proration::calendar ? s.length() : s.month_length();
             billed_total += billed;
-            add(o.display_name() + " " + market_name, "instance", detail::month_label(s, split), billed,
-                prorate(mm.price.monthly(), s, o.billing.proration));
+            add(o.display_name() + " " + market_name, invoice_line_kind::instance, detail::month_label(s, split),
+                billed, prorate(mm.price.monthly(), s, o.billing.proration));
         }
-        if (mm.setup_fee) add("setup fee", "setup_fee", "", usec(0), *mm.setup_fee);
+        if (mm.setup_fee) add("setup fee", invoice_line_kind::setup_fee, "", usec(0), *mm.setup_fee);
     } else {
         const billed_duration billed = o.billing.increment.bill(req.duration);
         billed_total = billed.get();
@@ -122,7 +141,7 @@ inline invoice quote(const catalog& cat, const offer& o, const quote_request& re
         const bool sustained = o.billing.sustained && req.market == market_kind::on_demand;
         for (const auto& s : slices) {
             std::optional<money> month_total;
-            auto charge_time = [&](const std::string& item, const std::string& kind, const quoted_price* p) {
+            auto charge_time = [&](const std::string& item, invoice_line_kind kind, const quoted_price* p) {
                 money m = p == nullptr ? o.spot->charge(s.from, s.to)
                           : sustained  ? o.billing.sustained->charge(p->hourly(), s)
                                        : p->hourly() * billed_duration(s.length());
@@ -130,24 +149,25 @@ inline invoice quote(const catalog& cat, const offer& o, const quote_request& re
                 month_total = month_total ? *month_total + lines.back().exact : lines.back().exact;
             };
             if (req.market == market_kind::spot)
-                charge_time(o.display_name() + " spot", "instance", nullptr);
+                charge_time(o.display_name() + " spot", invoice_line_kind::instance, nullptr);
             else
-                charge_time(o.display_name() + " on_demand", "instance", &o.on_demand->price);
-            for (const auto& a : o.attached) charge_time(a.name + " (attached)", "attached", &a.price);
+                charge_time(o.display_name() + " on_demand", invoice_line_kind::instance, &o.on_demand->price);
+            for (const auto& a : o.attached) charge_time(a.name + " (attached)", invoice_line_kind::attached, &a.price);
             if (o.billing.cap) {
                 money cap = b.to_target(o.billing.cap->cap);
                 if (month_total && cap < *month_total)
-                    lines.push_back(
-                        {"monthly cap", "cap", s.label(), usec(0), -(*month_total - cap), -(*month_total - cap)});
+                    lines.push_back({"monthly cap", invoice_line_kind::cap, s.label(), usec(0), -(*month_total - cap),
+                                     -(*month_total - cap)});
             }
         }
     }
     // Recurring fees accrue over the time the run holds the resource.
     for (const auto& f : o.fees)
         for (const auto& s : split_by_month(req.start, run_end))
-            add(f.name, "fee", s.label(), s.length(), prorate(f.price.monthly(), s, proration::calendar));
+            add(f.name, invoice_line_kind::fee, s.label(), s.length(),
+                prorate(f.price.monthly(), s, proration::calendar));
     if (req.egress && req.egress->get() > 0)
-        add("egress " + to_decimal_string(req.egress->get()) + " GB", "egress", "", usec(0),
+        add("egress " + to_decimal_string(req.egress->get()) + " GB", invoice_line_kind::egress, "", usec(0),
             o.egress.charge(*req.egress));
 
     money total = money::zero(b.target);

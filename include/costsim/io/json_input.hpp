@@ -13,6 +13,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -93,6 +94,8 @@ public:
     costsim::currency currency() const;
 
 private:
+    // The index of the string among `names`; else the refusal that lists them (choice, choice_of).
+    std::size_t pick(std::span<const std::string_view> names) const;
     const json* v_;
     std::string file_, ptr_;
 };
@@ -225,14 +228,19 @@ inline std::string json_cursor::string() const {
     return v_->get<std::string>();
 }
 
-inline std::string json_cursor::choice(std::initializer_list<std::string_view> choices) const {
+inline std::size_t json_cursor::pick(std::span<const std::string_view> names) const {
     std::string list;
-    for (auto c : choices) list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
+    for (auto c : names) list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
     if (!v_->is_string()) fail("one of " + list + ", got " + json_type_name(*v_));
-    std::string s = v_->get<std::string>();
-    for (auto c : choices)
-        if (c == s) return s;
+    const std::string s = v_->get<std::string>();
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == s) return i;
     fail("one of " + list + ", got \"" + s + "\"");
+}
+
+inline std::string json_cursor::choice(std::initializer_list<std::string_view> choices) const {
+    const std::span<const std::string_view> names(choices.begin(), choices.size());
+    return std::string(names[pick(names)]);
 }
 
 template <named_enum E>
@@ -240,13 +248,9 @@ E json_cursor::choice_of(std::initializer_list<E> allowed) const {
     std::vector<E> set(allowed);
     if (set.empty())
         for (const auto& x : enum_table<E>::entries) set.push_back(x.value);
-    std::string list;
-    for (E e : set) list += (list.empty() ? "\"" : ", \"") + std::string(enum_name(e)) + "\"";
-    if (!v_->is_string()) fail("one of " + list + ", got " + json_type_name(*v_));
-    const std::string s = v_->get<std::string>();
-    for (E e : set)
-        if (enum_name(e) == s) return e;
-    fail("one of " + list + ", got \"" + s + "\"");
+    std::vector<std::string_view> names;
+    for (E e : set) names.push_back(enum_name(e));
+    return set[pick(names)];
 }
 
 inline exact json_cursor::decimal() const {

@@ -163,11 +163,17 @@ PYBIND11_MODULE(_costsim, m) {
         [](const py::dict& flags, std::uint64_t trials, bool trials_given, std::uint64_t seed, unsigned threads,
            double target_rel_ci) {
             quick_flags f;
-            for (const auto& t : quick_flags::text_flags)
-                if (flags.contains(t.key)) f.*t.member = flags[t.key].cast<std::string>();
-            if (flags.contains("gpus")) f.gpus = flags["gpus"].cast<int>();
-            if (flags.contains("allow_unknown_memory"))
-                f.allow_unknown_memory = flags["allow_unknown_memory"].cast<bool>();
+            for (const auto& t : quick_flags::flags) {
+                if (!flags.contains(t.key)) continue;
+                switch (t.kind) {
+                    case quick_flags::flag_kind::text: f.*t.text = flags[t.key].cast<std::string>(); break;
+                    case quick_flags::flag_kind::count:  // --gpus, the one count
+                        f.gpus = flags[t.key].cast<int>();
+                        f.*t.set = true;
+                        break;
+                    case quick_flags::flag_kind::toggle: f.*t.set = flags[t.key].cast<bool>(); break;
+                }
+            }
             scenario s = quick_scenario(quick_job_of(f, share_dir()));
             return plan_json(std::move(s), "command line",
                              plan_mc_options(true, trials, trials_given, target_rel_ci, seed, threads));

@@ -9,23 +9,29 @@
 
 using namespace costsim;
 
-TEST_CASE("every quick-mode text flag is listed once, with a distinct Python keyword and member") {
-    std::set<std::string> flags, keys;
+TEST_CASE("every quick-mode flag is listed once, with a distinct Python keyword and member") {
+    std::set<std::string> names, keys;
     const quick_flags f;
-    std::set<const std::string*> members;
-    for (const auto& t : quick_flags::text_flags) {
-        CHECK(flags.insert(t.flag).second);
+    std::set<const void*> members;
+    int text = 0;
+    for (const auto& t : quick_flags::flags) {
+        CHECK(names.insert(t.name).second);
         CHECK(keys.insert(t.key).second);
-        CHECK(members.insert(&(f.*t.member)).second);
-        CHECK(std::string(t.flag).rfind("--", 0) == 0);
+        // A text flag keeps its text; a count or a toggle says whether it was given.
+        CHECK((t.kind == quick_flags::flag_kind::text) == (t.text != nullptr));
+        CHECK((t.text == nullptr) == (t.set != nullptr));
+        CHECK(members.insert(t.text ? static_cast<const void*>(&(f.*t.text)) : &(f.*t.set)).second);
+        CHECK(std::string(t.name).rfind("--", 0) == 0);
+        text += t.kind == quick_flags::flag_kind::text;
     }
-    CHECK(flags.size() == 21);
+    CHECK(names.size() == 23);
+    CHECK(text == 21);
 }
 
 TEST_CASE("the size flags are the ones --model brings") {
     std::set<std::string> size;
-    for (const auto& t : quick_flags::text_flags)
-        if (t.size) size.insert(t.flag);
+    for (const auto& t : quick_flags::flags)
+        if (t.size) size.insert(t.name);
     CHECK(size == std::set<std::string>{"--model", "--tokens", "--samples", "--epochs", "--method", "--precision",
                                         "--seq", "--micro-batch", "--stack"});
 }
@@ -44,5 +50,5 @@ TEST_CASE("given() reports each flag set, and leaves out --deadline that a scena
     }
     CHECK(set == std::set<std::string>{"--work", "--gpus", "--allow-unknown-memory"});
     CHECK(all.count("--deadline") == 0);
-    CHECK(all.size() == 22);  // 20 text flags and --gpus, --allow-unknown-memory
+    CHECK(all.size() == 22);  // every flag but --deadline
 }

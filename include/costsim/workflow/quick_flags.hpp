@@ -26,42 +26,51 @@ struct quick_flags {
     bool gpus_given = false;
     bool allow_unknown_memory = false;
 
-    /// A text flag: its name on the command line, its Python keyword, where it is kept, and
+    /// How a flag is given: as text, as a count (--gpus), or alone (--allow-unknown-memory).
+    enum class flag_kind { text, count, toggle };
+    /// A flag: its name on the command line, its Python keyword, its kind, where its text is
+    /// kept (text) or whether it was given (count, toggle: for a toggle, its value), and
     /// whether it states the job's size (only with --model).
-    struct text_flag {
-        const char* flag;
+    struct flag {
+        const char* name;
         const char* key;
-        std::string quick_flags::*member;
+        flag_kind kind;
+        std::string quick_flags::*text;
+        bool quick_flags::*set;
         bool size;
+        bool given(const quick_flags& f) const { return text ? !(f.*text).empty() : f.*set; }
     };
-    /// Every text flag, once: the CLI, the Python module and the checks read this table.
-    static const std::array<text_flag, 21> text_flags;
+    /// Every flag of the quick mode, once: the CLI, the Python module and the checks read this table.
+    static const std::array<flag, 23> flags;
     /// The flags of the quick mode but --deadline (a scenario file takes that too), and
     /// whether each was given: refused beside a scenario file.
     std::vector<std::pair<const char*, bool>> given() const;
 };
-inline const std::array<quick_flags::text_flag, 21> quick_flags::text_flags{{
-    {"--work", "work", &quick_flags::work, false},
-    {"--gpu", "gpu", &quick_flags::gpu, false},
-    {"--memory", "memory", &quick_flags::memory, false},
-    {"--deadline", "deadline", &quick_flags::deadline, false},
-    {"--market", "market", &quick_flags::market, false},
-    {"--cloud", "cloud", &quick_flags::cloud, false},
-    {"--region", "region", &quick_flags::region, false},
-    {"--catalog", "catalog", &quick_flags::catalog, false},
-    {"--speed", "speed", &quick_flags::speed, false},
-    {"--class", "work_class", &quick_flags::work_class, false},
-    {"--checkpoint-cost", "checkpoint_cost", &quick_flags::checkpoint_cost, false},
-    {"--restart-overhead", "restart_overhead", &quick_flags::restart_overhead, false},
-    {"--model", "model", &quick_flags::model, true},
-    {"--tokens", "tokens", &quick_flags::tokens, true},
-    {"--samples", "samples", &quick_flags::samples, true},
-    {"--epochs", "epochs", &quick_flags::epochs, true},
-    {"--method", "method", &quick_flags::method, true},
-    {"--precision", "precision", &quick_flags::precision, true},
-    {"--seq", "seq", &quick_flags::seq, true},
-    {"--micro-batch", "micro_batch", &quick_flags::micro_batch, true},
-    {"--stack", "stack", &quick_flags::stack, true},
+inline const std::array<quick_flags::flag, 23> quick_flags::flags{{
+    {"--work", "work", flag_kind::text, &quick_flags::work, nullptr, false},
+    {"--gpu", "gpu", flag_kind::text, &quick_flags::gpu, nullptr, false},
+    {"--gpus", "gpus", flag_kind::count, nullptr, &quick_flags::gpus_given, false},
+    {"--memory", "memory", flag_kind::text, &quick_flags::memory, nullptr, false},
+    {"--deadline", "deadline", flag_kind::text, &quick_flags::deadline, nullptr, false},
+    {"--market", "market", flag_kind::text, &quick_flags::market, nullptr, false},
+    {"--cloud", "cloud", flag_kind::text, &quick_flags::cloud, nullptr, false},
+    {"--region", "region", flag_kind::text, &quick_flags::region, nullptr, false},
+    {"--catalog", "catalog", flag_kind::text, &quick_flags::catalog, nullptr, false},
+    {"--speed", "speed", flag_kind::text, &quick_flags::speed, nullptr, false},
+    {"--class", "work_class", flag_kind::text, &quick_flags::work_class, nullptr, false},
+    {"--checkpoint-cost", "checkpoint_cost", flag_kind::text, &quick_flags::checkpoint_cost, nullptr, false},
+    {"--restart-overhead", "restart_overhead", flag_kind::text, &quick_flags::restart_overhead, nullptr, false},
+    {"--allow-unknown-memory", "allow_unknown_memory", flag_kind::toggle, nullptr, &quick_flags::allow_unknown_memory,
+     false},
+    {"--model", "model", flag_kind::text, &quick_flags::model, nullptr, true},
+    {"--tokens", "tokens", flag_kind::text, &quick_flags::tokens, nullptr, true},
+    {"--samples", "samples", flag_kind::text, &quick_flags::samples, nullptr, true},
+    {"--epochs", "epochs", flag_kind::text, &quick_flags::epochs, nullptr, true},
+    {"--method", "method", flag_kind::text, &quick_flags::method, nullptr, true},
+    {"--precision", "precision", flag_kind::text, &quick_flags::precision, nullptr, true},
+    {"--seq", "seq", flag_kind::text, &quick_flags::seq, nullptr, true},
+    {"--micro-batch", "micro_batch", flag_kind::text, &quick_flags::micro_batch, nullptr, true},
+    {"--stack", "stack", flag_kind::text, &quick_flags::stack, nullptr, true},
 }};
 
 // ---------------------------------------------------------------------------------------
@@ -70,13 +79,8 @@ inline const std::array<quick_flags::text_flag, 21> quick_flags::text_flags{{
 
 inline std::vector<std::pair<const char*, bool>> quick_flags::given() const {
     std::vector<std::pair<const char*, bool>> out;
-    for (const text_flag& t : text_flags) {
-        if (std::string_view(t.flag) == "--deadline") continue;
-        out.emplace_back(t.flag, !(this->*t.member).empty());
-        if (std::string_view(t.flag) == "--gpu") out.emplace_back("--gpus", gpus_given);
-        if (std::string_view(t.flag) == "--restart-overhead")
-            out.emplace_back("--allow-unknown-memory", allow_unknown_memory);
-    }
+    for (const flag& t : flags)
+        if (std::string_view(t.name) != "--deadline") out.emplace_back(t.name, t.given(*this));
     return out;
 }
 

@@ -177,9 +177,9 @@ inline quick_job quick_job_of(const quick_flags& f, const std::string& share) {
     if (!f.model.empty())
         detail::quick_size(f, share, q);
     else {
-        for (const auto& t : quick_flags::text_flags)
-            if (t.size && !(f.*t.member).empty())
-                throw input_error("command line", t.flag, "--model with it: it states the job's size");
+        for (const auto& t : quick_flags::flags)
+            if (t.size && t.given(f))
+                throw input_error("command line", t.name, "--model with it: it states the job's size");
         q.work = positive_flag_duration("--work", f.work);
     }
     q.gpu = split_list(f.gpu);

@@ -237,8 +237,22 @@ struct rcand {
     std::string label;  // for charts and the table
 };
 
+// Which command wrote the result: a plan has a recommendation, a replay a trace.
+enum class result_kind { simulate, plan, replay };
+}  // namespace detail
+template <>
+struct enum_table<detail::result_kind> {
+    static constexpr std::string_view what = "a result's command";
+    static constexpr std::array<enum_entry<detail::result_kind>, 3> entries{
+        {{detail::result_kind::simulate, "simulate"},
+         {detail::result_kind::plan, "plan"},
+         {detail::result_kind::replay, "replay"}}};
+};
+namespace detail {
+
 struct rresult {
-    std::string scenario, currency, kind;  // kind: "plan", "simulate" or "replay"
+    std::string scenario, currency;
+    result_kind kind = result_kind::simulate;
     std::optional<double> trials, seed, deadline, recommended, confidence;
     std::string catalog_name, catalog_as_of;
     std::string trace, windows;
@@ -322,7 +336,7 @@ inline rresult read_result(const json& j) {
         out.catalog_as_of = cat->opt_str("as_of").value_or("");
     }
     if (auto t = r.opt_str("trace")) {
-        out.kind = "replay";
+        out.kind = result_kind::replay;
         out.trace = *t;
         out.windows = r.opt_str("windows").value_or("");
         out.replays = r.num("replays");
@@ -334,7 +348,7 @@ inline rresult read_result(const json& j) {
             if (const json* a = fw->arr("availability")) out.availability = read_sessions(*a, fw->at("availability"));
         }
     } else {
-        out.kind = j.contains("recommended") ? "plan" : "simulate";
+        out.kind = j.contains("recommended") ? result_kind::plan : result_kind::simulate;
     }
     if (const json* ex = r.arr("excluded"))
         for (std::size_t i = 0; i < ex->size(); ++i) {
@@ -440,7 +454,7 @@ inline rview make_view(const json& j, const report_options& o) {
     if (v.r.recommended) {
         v.rec = static_cast<std::size_t>(*v.r.recommended) - 1;
         v.rec_from_result = true;
-    } else if (v.r.kind != "plan") {
+    } else if (v.r.kind != result_kind::plan) {
         // No recommendation in the result: the cheapest that meets the deadline with the
         // plan's confidence (or the cheapest, without a deadline).
         for (std::size_t i : order)
@@ -469,13 +483,13 @@ inline std::string pct(double p) {
 }
 
 inline std::string runs_phrase(const rresult& r) {
-    if (r.kind == "replay") return fmt("%.0f", r.replays) + " replays";
+    if (r.kind == result_kind::replay) return fmt("%.0f", r.replays) + " replays";
     return r.trials ? fmt("%.0f", *r.trials) + " simulated campaigns" : std::string("the simulated campaigns");
 }
 
 inline std::string what_ran(const rresult& r) {
     std::string m;
-    if (r.kind == "replay") {
+    if (r.kind == result_kind::replay) {
         m = "Replayed on the spot trace " + r.trace + ": " + fmt("%.0f", r.replays) + " runs, " +
             (r.windows == "starts" || r.windows.empty()
                  ? std::string("starting at evenly spread ticks")
@@ -483,7 +497,7 @@ inline std::string what_ran(const rresult& r) {
         if (std::isfinite(r.gap_seconds)) m += fmt(", ticks of %.0f s", r.gap_seconds);
         if (std::isfinite(r.work_hours)) m += ", " + hours_str(r.work_hours) + " of work";
     } else {
-        m = (r.kind == "plan" ? "Planned with " : "Simulated with ") +
+        m = (r.kind == result_kind::plan ? "Planned with " : "Simulated with ") +
             (r.trials ? fmt("%.0f", *r.trials) + " Monte Carlo trials per candidate" : std::string("Monte Carlo"));
         if (r.seed) m += fmt(" (seed %.0f)", *r.seed);
     }
@@ -560,13 +574,13 @@ inline std::string inputs_sentences(const rresult& r) {
         o += "The spot risk of " + std::to_string(assumed.size()) + (assumed.size() == 1 ? " offer" : " offers") +
              " is an assumed interruption model (Poisson rate or maximum lifetime) given in the scenario. ";
     if (!none.empty()) o += "Spot is assumed never to be interrupted for " + std::to_string(none.size()) + " offers. ";
-    if (r.kind == "replay")
+    if (r.kind == result_kind::replay)
         o += "Spot interruptions and waits for capacity are those the trace " + html_escape(r.trace) +
              " recorded; prices are the scenario's. ";
     if (!r.catalog_as_of.empty())
         o += "Prices are from the catalog " + html_escape(r.catalog_name) + ", dated " + html_escape(r.catalog_as_of) +
              ".";
-    else if (r.kind != "replay")
+    else if (r.kind != result_kind::replay)
         o += "The result does not say which catalog's prices it used, nor their date.";
     return o;
 }
@@ -982,7 +996,7 @@ inline std::vector<json> charts_of(const rview& v) {
     // 5. Replays: the first window's spot capacity, with each candidate's instances and waits.
     bool any_sessions = false;
     for (std::size_t i : v.shown) any_sessions = any_sessions || !r.cands[i].sessions.empty();
-    if (r.kind == "replay" && !r.availability.empty() && any_sessions) {
+    if (r.kind == result_kind::replay && !r.availability.empty() && any_sessions) {
         json bars = json::array();
         double end = 0;
         for (std::size_t i : v.shown) {
@@ -1047,7 +1061,7 @@ inline std::vector<json> charts_of(const rview& v) {
 
 inline std::string table_html(const rview& v) {
     const rresult& r = v.r;
-    const bool replay = r.kind == "replay";
+    const bool replay = r.kind == result_kind::replay;
     auto abbr = [](const char* t, const char* title) {
         return std::string("<abbr title=\"") + title + "\">" + t + "</abbr>";
     };
@@ -1140,7 +1154,7 @@ inline std::string render_report(const json& result, const report_assets& a, con
         specs += charts[i].dump();
     }
     specs += "]";
-    const std::string title = "costsim " + (r.kind == "replay" ? std::string("replay") : r.kind) + ": " + r.scenario;
+    const std::string title = "costsim " + std::string(enum_name(r.kind)) + ": " + r.scenario;
     std::string excluded;
     if (!r.excluded.empty()) {
         excluded = "<details><summary>" + std::to_string(r.excluded.size()) +

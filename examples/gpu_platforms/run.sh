@@ -80,7 +80,7 @@ def table(title, v100_seconds, per_offer=None):
 
 measured_model = None
 table("A. runtimes: PUBLISHED where the study printed a cost (the cost over the offer's billed rate), the same\n"
-      "   GPU's published time on other offers, else an ESTIMATE by FP32-peak speed (costsim plan scenario.json)",
+      "   GPU's published time on other offers, else an ESTIMATE from the speed table (costsim plan scenario.json)",
       0, runtime)
 
 st = plan["study"]

@@ -117,6 +117,44 @@ TEST_CASE("each interruption model reads into its own alternative, with only its
         CHECK(to_string(m->kind()) == name);
 }
 
+TEST_CASE("an interruption model is read without its files, and resolving loads them and names the place") {
+    const json j{{"model", "trace_fit"}, {"file", "no_such_trace.json"}, {"lifetime", "24h"}, {"notice", "30s"}};
+    const json_cursor c(j, "dir/s.json", "/candidates/2/interruptions");
+    // Reading checks the fields and resolves the path beside the scenario; it opens nothing.
+    const detail::interruption_request r = detail::read_interruptions(c);
+    CHECK(r.kind == interruption_kind::trace_fit);
+    CHECK(r.file == "dir/no_such_trace.json");
+    REQUIRE(r.lifetime.has_value());
+    CHECK(r.lifetime->count() == 24.0);
+    CHECK(r.pointer == "/candidates/2/interruptions");
+    // Resolving opens the trace: its error names the trace file.
+    try {
+        (void)detail::resolve_interruptions(r);
+        FAIL("a missing trace was accepted");
+    } catch (const input_error& e) {
+        CHECK(e.file() == "dir/no_such_trace.json");
+    }
+    // A spot-risk file that is not there: the scenario's pointer of "file".
+    const json a{{"model", "advisor"}, {"bucket", ">20%"}, {"file", "missing_risk.json"}};
+    try {
+        (void)detail::resolve_interruptions(
+            detail::read_interruptions(json_cursor(a, "s.json", "/plan/interruptions")));
+        FAIL("a missing spot-risk file was accepted");
+    } catch (const input_error& e) {
+        CHECK(e.file() == "s.json");
+        CHECK(e.pointer() == "/plan/interruptions/file");
+        CHECK(e.expected().rfind("a spot-risk file", 0) == 0);
+    }
+    // A reading error comes before any file is opened.
+    const json bad{{"model", "trace_fit"}, {"file", "no_such_trace.json"}, {"lifetime", "0h"}};
+    try {
+        (void)detail::read_interruptions(json_cursor(bad, "s.json", "/x"));
+        FAIL("a zero lifetime was accepted");
+    } catch (const input_error& e) {
+        CHECK(e.pointer() == "/x/lifetime");
+    }
+}
+
 TEST_CASE("bad scenarios are refused with the JSON pointer of the offending value") {
     json j = spec_scenario();
     SUBCASE("a negative interruption rate") {

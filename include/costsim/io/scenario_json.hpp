@@ -5,7 +5,11 @@
 // interruption / restart / price models. Reading resolves everything a trial needs
 // (checkpoint intervals "young"/"daly" become hours; a Spot Advisor bucket becomes a
 // hazard; a price history becomes hours since the campaign start), and refuses
-// anything inconsistent with the JSON pointer of the offending value.
+// anything inconsistent with the JSON pointer of the offending value. An "interruptions"
+// object is read apart from being resolved: read_interruptions() checks its fields and
+// places its file beside the scenario, opening nothing; resolve_interruptions() loads the
+// trace or spot-risk file and fits the model. The rest is still read and resolved in one
+// pass.
 //
 // Fields (beyond SPEC.md's reference file):
 //   "start": ISO time the campaign starts (default 2026-02-01T00:00:00Z): origin of
@@ -117,14 +121,24 @@ inline fast_hours hours_of(const json_cursor& c) { return to_fast_hours(c.durati
 
 inline hazard rate_of(const json_cursor& c) { return hazard(c.number(0, 1e6)); }
 
-// `per_offer`: where a spot-risk "file" without a "bucket" is allowed (the plan's models,
-// a candidate's): the file, for the caller to look each offer's band up in. `in_plan`: a
-// trace with no spot capacity at all is a model (the plan leaves those offers' spot out,
-// saying so), not an error.
-inline interruption_spec parse_interruptions(const json_cursor& c, std::optional<spot_risk>* per_offer = nullptr,
-                                             bool in_plan = false) {
+// An "interruptions" object as written: the model and its fields, with the referenced
+// file's path resolved beside the scenario but not read. resolve_interruptions() loads it.
+struct interruption_request {
+    interruption_kind kind = interruption_kind::none;
+    hazard rate{};  ///< poisson, max_lifetime
+    std::optional<advisor_bucket> bucket;
+    std::string file;  ///< trace_fit: the trace; advisor: a spot-risk file (may be empty)
+    trace_sense sense = trace_sense::preempted;
+    std::optional<fast_hours> lifetime, notice;
+    std::string proxy;
+    std::string doc, pointer;  ///< where it is written: the scenario file and the object's pointer
+};
+
+inline interruption_request read_interruptions(const json_cursor& c) {
     c.expect_object({"model", "rate_per_hour", "bucket", "lifetime", "notice", "file", "sense", "proxy"});
-    interruption_spec s;
+    interruption_request r;
+    r.doc = c.file();
+    r.pointer = c.pointer();
     auto model = c["model"];
     const std::string name = model.choice({"none", "poisson", "advisor", "max_lifetime", "trace", "trace_fit"});
     auto only = [&](std::initializer_list<std::string_view> allowed) {
@@ -139,67 +153,99 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
         model.fail(
             "\"none\", \"poisson\", \"advisor\", \"max_lifetime\" or \"trace_fit\" (a \"trace\" is "
             "replayed by `costsim replay SCENARIO --trace FILE`)");
-    switch (*find_enum<interruption_kind>(name)) {
+    r.kind = *find_enum<interruption_kind>(name);
+    switch (r.kind) {
         case interruption_kind::none: only({}); break;
         case interruption_kind::poisson:
             only({"rate_per_hour"});
-            s.model = spot_models::poisson{rate_of(c["rate_per_hour"])};
+            r.rate = rate_of(c["rate_per_hour"]);
             break;
         case interruption_kind::max_lifetime:
             only({"rate_per_hour"});
             (void)c["lifetime"];  // required: fails naming it when absent
-            s.model = spot_models::max_lifetime{c.has("rate_per_hour") ? rate_of(c["rate_per_hour"]) : hazard{}};
+            if (auto rt = c.optional("rate_per_hour")) r.rate = rate_of(*rt);
             break;
-        case interruption_kind::advisor: {
+        case interruption_kind::advisor:
             only({"bucket", "file"});
-            // "file": a spot-risk file (io/spot_risk_json.hpp): the band's rate and the anchor
-            // traces' shape; without "bucket", each offer's own band (resolved by the caller).
-            std::optional<spot_risk> risk;
-            if (auto f = c.optional("file")) {
-                const std::string path = path_beside(c, f->string());
-                if (!is_regular_file_noexcept(path)) f->fail("a spot-risk file (" + path + " is not one)");
-                risk = load_spot_risk(path);
-            }
-            if (auto b = c.optional("bucket")) {
-                advisor_bucket band = b->in_context([&] {
+            if (auto f = c.optional("file")) r.file = path_beside(c, f->string());
+            if (auto b = c.optional("bucket"))
+                r.bucket = b->in_context([&] {
                     return b->value().is_number_integer()
                                ? advisor_bucket_from_index(static_cast<int>(b->integer(0, 4)))
                                : parse_advisor_bucket(b->string());
                 });
-                if (risk)
-                    s = risk->band_model(band);
-                else
-                    s.model = spot_models::advisor{advisor_hazard(band), band, {}, std::nullopt};
-            } else if (!risk) {
+            else if (r.file.empty())
                 c.fail("a \"bucket\" (\"<5%\" .. \">20%\") or a spot-risk \"file\" that gives each offer its band");
+            break;
+        case interruption_kind::trace_fit:
+            only({"file", "sense"});
+            r.file = path_beside(c, c["file"].string());
+            // What the file's values count: Can't Be Late's "preempted" (the default) or
+            // SpotHedge's "obtainable" (models/trace.hpp).
+            if (auto se = c.optional("sense")) r.sense = se->choice_of<trace_sense>();
+            break;
+    }
+    if (auto l = c.optional("lifetime")) {
+        r.lifetime = hours_of(*l);
+        if (!(r.lifetime->count() > 0)) l->fail("a positive lifetime such as \"24h\"");
+    }
+    if (auto n = c.optional("notice")) r.notice = hours_of(*n);
+    if (auto px = c.optional("proxy")) {
+        r.proxy = px->string();
+        if (r.proxy.empty()) px->fail("what the model is borrowed from, such as \"p3.2xlarge (V100) trace, 2023\"");
+    }
+    return r;
+}
+
+// Loads what the request names (a trace, a spot-risk file) and fits the model. `per_offer`:
+// where a spot-risk "file" without a "bucket" is allowed (the plan's models, a candidate's):
+// the file, for the caller to look each offer's band up in. `in_plan`: a trace with no spot
+// capacity at all is a model (the plan leaves those offers' spot out, saying so), not an error.
+inline interruption_spec resolve_interruptions(const interruption_request& r,
+                                               std::optional<spot_risk>* per_offer = nullptr, bool in_plan = false) {
+    auto fail = [&](const std::string& field, const std::string& expected) {
+        throw input_error(r.doc, r.pointer + (field.empty() ? "" : "/" + field), expected);
+    };
+    interruption_spec s;
+    switch (r.kind) {
+        case interruption_kind::none: break;
+        case interruption_kind::poisson: s.model = spot_models::poisson{r.rate}; break;
+        case interruption_kind::max_lifetime: s.model = spot_models::max_lifetime{r.rate}; break;
+        case interruption_kind::advisor: {
+            // A spot-risk file (io/spot_risk_json.hpp): the band's rate and the anchor traces'
+            // shape; without "bucket", each offer's own band (resolved by the caller).
+            std::optional<spot_risk> risk;
+            if (!r.file.empty()) {
+                if (!is_regular_file_noexcept(r.file)) fail("file", "a spot-risk file (" + r.file + " is not one)");
+                risk = load_spot_risk(r.file);
+            }
+            if (r.bucket) {
+                if (risk)
+                    s = risk->band_model(*r.bucket);
+                else
+                    s.model = spot_models::advisor{advisor_hazard(*r.bucket), *r.bucket, {}, std::nullopt};
             } else if (per_offer) {
                 s.model = spot_models::advisor{};
                 s.notice = risk->notice;
                 *per_offer = std::move(*risk);
             } else {
-                c.fail(
-                    "a \"bucket\" beside the spot-risk \"file\" (each offer's own band is looked up only in "
-                    "the plan's and a candidate's \"interruptions\")");
+                fail("",
+                     "a \"bucket\" beside the spot-risk \"file\" (each offer's own band is looked up only in "
+                     "the plan's and a candidate's \"interruptions\")");
             }
             break;
         }
         case interruption_kind::trace_fit: {
-            only({"file", "sense"});
-            auto f = c["file"];
             spot_models::trace_fit t;
-            t.trace.file = path_beside(c, f.string());
-            // What the file's values count: Can't Be Late's "preempted" (the default) or
-            // SpotHedge's "obtainable" (models/trace.hpp).
-            trace_sense sense = trace_sense::preempted;
-            if (auto se = c.optional("sense")) sense = se->choice_of<trace_sense>();
-            trace_stats st = compute_trace_stats(load_spot_trace(t.trace.file, sense));
+            t.trace.file = r.file;
+            trace_stats st = compute_trace_stats(load_spot_trace(r.file, r.sense));
             t.gap = st.gap;
             if (st.lifetime_samples.empty() && in_plan) {
                 t.trace.availability = 0.0;  // never any spot capacity: no lifetimes, no rate
             } else {
                 if (st.lifetime_samples.empty())
-                    f.fail("a trace in which spot is available at least once (" + t.trace.file + ", read as " +
-                           std::string(to_string(sense)) + ")");
+                    fail("file", "a trace in which spot is available at least once (" + r.file + ", read as " +
+                                     std::string(to_string(r.sense)) + ")");
                 t.trace.lifetimes = std::move(st.lifetime_samples);
                 t.trace.outages = std::move(st.outage_samples);
                 if (t.trace.outages.empty())
@@ -210,18 +256,12 @@ inline interruption_spec parse_interruptions(const json_cursor& c, std::optional
             break;
         }
     }
-    if (auto l = c.optional("lifetime")) {
-        s.lifetime = hours_of(*l);
-        if (!(s.lifetime->count() > 0)) l->fail("a positive lifetime such as \"24h\"");
-    }
+    if (r.lifetime) s.lifetime = r.lifetime;
+    if (r.notice) s.notice = r.notice;
+    s.proxy = r.proxy;
     // A trace's rate is one over its mean lifetime, capped by the maximum lifetime if given.
     if (auto* t = std::get_if<spot_models::trace_fit>(&s.model); t && !t->trace.lifetimes.empty())
         t->rate = hazard::from_mean(s.mtbi());
-    if (auto n = c.optional("notice")) s.notice = hours_of(*n);
-    if (auto px = c.optional("proxy")) {
-        s.proxy = px->string();
-        if (s.proxy.empty()) px->fail("what the model is borrowed from, such as \"p3.2xlarge (V100) trace, 2023\"");
-    }
     return s;
 }
 
@@ -433,7 +473,7 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(
     std::vector<plan_spec::interruption_choice> r;
     auto add = [&](const json_cursor& sc, std::vector<std::string> ids) {
         std::optional<spot_risk> risk;
-        interruption_spec spec = parse_interruptions(sc, &risk, true);
+        interruption_spec spec = resolve_interruptions(read_interruptions(sc), &risk, true);
         if (risk)
             advisor_choices(*risk, spec, ids, cat, r, missing);
         else
@@ -465,7 +505,7 @@ inline std::vector<plan_spec::interruption_choice> parse_planned_interruptions(
             const json_cursor sc(spec, e.file(), e.pointer());
             if (none) {
                 std::optional<spot_risk> unused;
-                (void)parse_interruptions(sc, &unused, true);
+                (void)resolve_interruptions(read_interruptions(sc), &unused, true);
                 continue;
             }
             add(sc, std::move(ids));
@@ -775,7 +815,7 @@ inline scenario parse_scenario(const json_cursor& c) {
         }
         if (auto i = cc.optional("interruptions")) {
             std::optional<spot_risk> risk;
-            k.interruptions = detail::parse_interruptions(*i, &risk);
+            k.interruptions = detail::resolve_interruptions(detail::read_interruptions(*i), &risk);
             if (risk) {  // the offer's own Advisor band
                 const advisor_entry* e = o->provider == "aws" ? risk->find(o->region, o->instance) : nullptr;
                 if (!e)

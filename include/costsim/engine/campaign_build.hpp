@@ -86,10 +86,8 @@ inline campaign make_campaign(const scenario& s, const candidate& k) {
     c.lifetime = k.interruptions.lifetime;
     if (k.interruptions.notice) c.notice = interruption_notice(*k.interruptions.notice);
     c.restart = k.restart;
-    if (const resampled_sessions* r = k.interruptions.sessions()) {
-        c.lifetimes = r->lifetimes;
-        c.outages = r->outages;
-    }
+    c.lifetimes = k.interruptions.lifetimes();
+    c.outages = k.interruptions.outages();
     if (k.failover_zones > 1) {
         if (c.lifetimes.empty() || c.outages.empty())
             throw model_error("failover over " + std::to_string(k.failover_zones) +

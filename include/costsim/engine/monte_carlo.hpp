@@ -149,11 +149,7 @@ inline std::int64_t drawn_availability::ticks_of(fast_hours h) const {
 
 inline void drawn_availability::reach(std::int64_t t) {
     const interruption_spec& m = k_->interruptions;
-    const resampled_sessions* r = m.sessions();
-    const std::span<const fast_hours> lifetimes =
-                                          r ? std::span<const fast_hours>(r->lifetimes) : std::span<const fast_hours>{},
-                                      outages =
-                                          r ? std::span<const fast_hours>(r->outages) : std::span<const fast_hours>{};
+    const std::span<const fast_hours> lifetimes = m.lifetimes(), outages = m.outages();
     const hazard rate = m.rate();
     while (ends_.empty() || ends_.back() <= t) {
         const std::int64_t from = ends_.empty() ? 0 : ends_.back();

@@ -16,6 +16,7 @@
 #include <iomanip>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -148,6 +149,9 @@ struct interruption_spec {
     /// The lifetimes and outages to resample, where the model has them (trace_fit, an
     /// Advisor band from a spot-risk file), else nullptr.
     const resampled_sessions* sessions() const noexcept;
+    /// The lifetimes and outages to resample: sessions()'s, empty where it has none.
+    std::span<const fast_hours> lifetimes() const noexcept;
+    std::span<const fast_hours> outages() const noexcept;
     /// Mean time between interruptions M for Young/Daly (∞ when there are none).
     fast_hours mtbi() const;
     /// The mean of the outages resampled as waits for capacity (0 when none are).
@@ -422,6 +426,16 @@ inline const resampled_sessions* interruption_spec::sessions() const noexcept {
     return nullptr;
 }
 
+inline std::span<const fast_hours> interruption_spec::lifetimes() const noexcept {
+    const resampled_sessions* r = sessions();
+    return r ? std::span<const fast_hours>(r->lifetimes) : std::span<const fast_hours>{};
+}
+
+inline std::span<const fast_hours> interruption_spec::outages() const noexcept {
+    const resampled_sessions* r = sessions();
+    return r ? std::span<const fast_hours>(r->outages) : std::span<const fast_hours>{};
+}
+
 inline interruption_spec interruption_spec::scaled(double factor) const {
     if (!(factor > 0) || !std::isfinite(factor)) throw value_error("a positive, finite rate factor");
     interruption_spec out = *this;
@@ -473,18 +487,18 @@ inline std::string describe(const interruption_spec& i) {
 }
 
 inline fast_hours interruption_spec::mean_outage() const {
-    const resampled_sessions* r = sessions();
-    if (!r || r->outages.empty()) return fast_hours(0.0);
+    const auto o = outages();
+    if (o.empty()) return fast_hours(0.0);
     double sum = 0;
-    for (auto x : r->outages) sum += x.count();
-    return fast_hours(sum / static_cast<double>(r->outages.size()));
+    for (auto x : o) sum += x.count();
+    return fast_hours(sum / static_cast<double>(o.size()));
 }
 
 inline fast_hours interruption_spec::mtbi() const {
-    if (const resampled_sessions* r = sessions(); r && !r->lifetimes.empty()) {
+    if (const auto ls = lifetimes(); !ls.empty()) {
         double sum = 0;
-        for (auto l : r->lifetimes) sum += lifetime ? std::min(l, *lifetime).count() : l.count();
-        return fast_hours(sum / static_cast<double>(r->lifetimes.size()));
+        for (auto l : ls) sum += lifetime ? std::min(l, *lifetime).count() : l.count();
+        return fast_hours(sum / static_cast<double>(ls.size()));
     }
     if (lifetime) return max_lifetime(*lifetime, rate()).mean_time_to_interruption();
     return rate().mean_time_between();

@@ -256,7 +256,7 @@ inline interruption_spec resolve_interruptions(const interruption_request& r,
             break;
         }
     }
-    if (r.lifetime) s.lifetime = r.lifetime;
+    s.lifetime = r.lifetime;
     if (r.notice) s.notice = r.notice;
     s.proxy = r.proxy;
     // A trace's rate is one over its mean lifetime, capped by the maximum lifetime if given.
@@ -381,8 +381,8 @@ inline void check_progress(const json_cursor& cc, const candidate& k, usec work)
             "a lifetime longer than the restart overhead plus one stretch of work "
             "and its checkpoint (" +
             std::to_string(need) + " h); checkpoint more often");
-    if (const resampled_sessions* r = k.interruptions.sessions(); r && !r->lifetimes.empty()) {
-        double longest = *std::max_element(r->lifetimes.begin(), r->lifetimes.end(), [](fast_hours a, fast_hours b) {
+    if (const auto lifetimes = k.interruptions.lifetimes(); !lifetimes.empty()) {
+        double longest = *std::max_element(lifetimes.begin(), lifetimes.end(), [](fast_hours a, fast_hours b) {
             return a < b;
         }) / fast_hours(1.0);
         if (!(longest > need))
@@ -404,6 +404,16 @@ inline void check_progress(const json_cursor& cc, const candidate& k, usec work)
 }  // namespace detail
 
 namespace detail {
+
+// An offer's own Advisor band, with the notice (where stated), lifetime and proxy of the
+// model that asked for it.
+inline interruption_spec own_band(const spot_risk& risk, advisor_bucket band, const interruption_spec& base) {
+    interruption_spec spec = risk.band_model(band);
+    if (base.notice) spec.notice = base.notice;
+    spec.lifetime = base.lifetime;
+    spec.proxy = base.proxy;
+    return spec;
+}
 
 // Each offer's own Advisor band, for an "advisor" model with a spot-risk file and no
 // "bucket": one choice per band that occurs, naming its offers (`only`, else every spot
@@ -430,11 +440,7 @@ inline void advisor_choices(const spot_risk& risk, const interruption_spec& base
         for (const auto& id : only) place(*find_offer(cat, id, market_kind::spot).found);
     for (std::size_t b = 0; b < by_band.size(); ++b) {
         if (by_band[b].empty()) continue;
-        interruption_spec spec = risk.band_model(static_cast<advisor_bucket>(b));
-        if (base.notice) spec.notice = base.notice;
-        spec.lifetime = base.lifetime;
-        spec.proxy = base.proxy;
-        out.push_back({std::move(by_band[b]), std::move(spec)});
+        out.push_back({std::move(by_band[b]), own_band(risk, static_cast<advisor_bucket>(b), base)});
     }
 }
 
@@ -822,11 +828,7 @@ inline scenario parse_scenario(const json_cursor& c) {
                     (*i)["file"].fail("a spot-risk file with an Advisor row for " + o->instance + " in " + o->region +
                                       " (the AWS Spot Advisor of " + risk->advisor_as_of + " has none" +
                                       (o->provider == "aws" ? "" : ": it covers AWS only") + ")");
-                interruption_spec spec = risk->band_model(e->bucket);
-                if (k.interruptions.notice) spec.notice = k.interruptions.notice;
-                spec.lifetime = k.interruptions.lifetime;
-                spec.proxy = k.interruptions.proxy;
-                k.interruptions = std::move(spec);
+                k.interruptions = detail::own_band(*risk, e->bucket, k.interruptions);
             }
             if (k.market != market_kind::spot && k.interruptions.kind() != interruption_kind::none)
                 i->fail("no interruption model for the " + std::string(to_string(k.market)) + " market");

@@ -281,16 +281,15 @@ inline scenario expand_plan(const scenario& s, std::vector<excluded_offer>& excl
                 const std::vector<std::size_t> none_listed;
                 const std::vector<std::size_t>& set = failover_set.empty() ? none_listed : failover_set[oi];
                 const int zones = static_cast<int>(set.size());
-                const resampled_sessions* drawn = intr.sessions();
                 const bool failover =
-                    p.failover_relaunch && zones > 1 && drawn && !drawn->lifetimes.empty() && !drawn->outages.empty();
+                    p.failover_relaunch && zones > 1 && !intr.lifetimes().empty() && !intr.outages().empty();
                 if (p.failover_relaunch && zones > 1 && !failover && n == counts.front())
                     exclude(market_kind::spot,
                             "no failover candidate over its " + std::to_string(zones) +
                                 " zones: failover draws each zone's capacity from resampled lifetimes and "
                                 "outages, and its interruption model (" +
                                 std::string(to_string(intr.kind())) + ") has " +
-                                (!drawn || drawn->lifetimes.empty() ? "no lifetimes" : "no outages"));
+                                (intr.lifetimes().empty() ? "no lifetimes" : "no outages"));
                 for (policy_kind pol : policies) {
                     if (pol == policy_kind::deadline_fallback && !o.on_demand) {
                         exclude(market_kind::spot, "deadline_fallback needs an on-demand market to fall back to");
